@@ -1,0 +1,34 @@
+import { UsageError } from './args.js';
+import { solveCommand } from './solve.js';
+
+type Command = (args: readonly string[]) => number | Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  solve: solveCommand,
+};
+
+const USAGE = `usage: headway <command> [options]
+  solve --map M.map --scen M.map.scen [--algo NAME] [--cells] [--first N] [--neighbors 4|8]`;
+
+/** Runs the CLI with the arguments after the script name; resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(`headway: unknown command "${name}"; known: ${Object.keys(COMMANDS).join(', ')}\n`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`headway ${name}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

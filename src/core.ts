@@ -1,0 +1,14 @@
+/**
+ * The Phaser-free core of Headway: grids, line of sight, planners and curves. Runs in Node, in a
+ * Worker and in the browser.
+ */
+export { Grid, GridFormatError, MAX_GRID_SIDE, type GridArea, type GridChangeListener } from './grid/grid.js';
+export { isPointFree, isDoubleCorner, type Point } from './grid/point.js';
+export { lineOfSight, cornerLineOfSight } from './grid/line-of-sight.js';
+export { Components, componentsOf } from './grid/components.js';
+export { parseScenarios, type Scenario } from './grid/scenario.js';
+export type { PathResult, PathStatus, QueryOptions } from './search/result.js';
+export type { Planner, IncrementalSearch, LatticeOptions } from './search/planner.js';
+export { LatticePlanner } from './search/planner.js';
+export { AStar } from './search/astar.js';
+export { createPlanner, plannerNames, type PlannerOptions } from './planners.js';

@@ -1,0 +1,239 @@
+/**
+ * A map as a rectangle of blocked and free square cells.
+ *
+ * Cell (x, y) covers [x, x+1] x [y, y+1] in tile units, y grows downward, and everything outside
+ * the map is blocked. Points live anywhere in [0, width] x [0, height]; the corners of cells
+ * (integer points) are the vertices the lattice planners search over.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['....', '.@@.', '....']);
+ * grid.isBlocked(1, 1); // true
+ * grid.setBlocked(1, 1, false); // every later query sees the change
+ * ```
+ */
+export class Grid {
+  /** Number of columns. */
+  readonly width: number;
+  /** Number of rows. */
+  readonly height: number;
+  /** Row-major cells, 1 = blocked, 0 = free. Write through {@link setBlocked}, never directly. */
+  readonly cells: Uint8Array;
+  /** Incremented on every change, so caches (components, distance fields, searches) can tell they are stale. */
+  version = 0;
+  private readonly listeners = new Set<GridChangeListener>();
+
+  /**
+   * An all-free grid of the given size.
+   * @throws RangeError when a dimension is negative, fractional, or larger than {@link MAX_GRID_SIDE}.
+   */
+  constructor(width: number, height: number) {
+    checkSide('width', width);
+    checkSide('height', height);
+    this.width = width;
+    this.height = height;
+    this.cells = new Uint8Array(width * height);
+  }
+
+  /** True when (x, y) is a blocked cell or lies outside the map. Integer cell coordinates. */
+  isBlocked(x: number, y: number): boolean {
+    return x < 0 || y < 0 || x >= this.width || y >= this.height || this.cells[y * this.width + x] === 1;
+  }
+
+  /** True when (x, y) is inside the map. */
+  inBounds(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  /**
+   * Blocks or frees one cell and tells the listeners. Out-of-map cells are ignored (they are
+   * always blocked).
+   */
+  setBlocked(x: number, y: number, blocked: boolean): this {
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !this.inBounds(x, y)) return this;
+    const i = y * this.width + x;
+    const v = blocked ? 1 : 0;
+    if (this.cells[i] === v) return this;
+    this.cells[i] = v;
+    this.version++;
+    for (const listener of this.listeners) listener({ x, y, width: 1, height: 1 });
+    return this;
+  }
+
+  /**
+   * Sets every cell of a rectangle from a predicate in one change (one `version` step, one
+   * notification): what a game does when a tilemap area is reloaded.
+   */
+  fill(x: number, y: number, width: number, height: number, blocked: (x: number, y: number) => boolean): this {
+    const x0 = Math.max(0, Math.floor(x));
+    const y0 = Math.max(0, Math.floor(y));
+    const x1 = Math.min(this.width, Math.floor(x + width));
+    const y1 = Math.min(this.height, Math.floor(y + height));
+    let changed = false;
+    for (let cy = y0; cy < y1; cy++) {
+      for (let cx = x0; cx < x1; cx++) {
+        const v = blocked(cx, cy) ? 1 : 0;
+        const i = cy * this.width + cx;
+        if (this.cells[i] !== v) {
+          this.cells[i] = v;
+          changed = true;
+        }
+      }
+    }
+    if (changed) {
+      this.version++;
+      const area = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+      for (const listener of this.listeners) listener(area);
+    }
+    return this;
+  }
+
+  /** Calls `listener` with the changed area after every change. Returns a function that removes it. */
+  onChange(listener: GridChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A copy with the same cells and no listeners. */
+  clone(): Grid {
+    const copy = new Grid(this.width, this.height);
+    copy.cells.set(this.cells);
+    return copy;
+  }
+
+  /** The grid as ASCII rows, `.` free and `@` blocked. */
+  toAscii(): string[] {
+    const rows: string[] = [];
+    for (let y = 0; y < this.height; y++) {
+      let row = '';
+      for (let x = 0; x < this.width; x++) row += this.cells[y * this.width + x] ? '@' : '.';
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /** A grid of `width` x `height` whose blocked cells are those where `blocked(x, y)` is true. */
+  static fromPredicate(width: number, height: number, blocked: (x: number, y: number) => boolean): Grid {
+    const grid = new Grid(width, height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) grid.cells[y * width + x] = blocked(x, y) ? 1 : 0;
+    }
+    return grid;
+  }
+
+  /**
+   * A grid from rows of booleans, `rows[y][x] === true` meaning blocked.
+   * @throws GridFormatError when the rows differ in length.
+   */
+  static fromBooleans(rows: readonly (readonly boolean[])[]): Grid {
+    const height = rows.length;
+    const width = height === 0 ? 0 : rows[0]!.length;
+    rows.forEach((row, y) => {
+      if (row.length !== width) throw new GridFormatError(`row ${y} has ${row.length} cells, row 0 has ${width}`);
+    });
+    return Grid.fromPredicate(width, height, (x, y) => rows[y]![x] === true);
+  }
+
+  /**
+   * A grid from ASCII rows: `.` free, `@` or `#` blocked. Accepts an array of rows or one string
+   * with a row per line (blank lines at either end are ignored).
+   * @throws GridFormatError on another character or rows of different lengths.
+   */
+  static fromAscii(rows: string | readonly string[]): Grid {
+    const lines = typeof rows === 'string' ? trimBlankLines(rows.split(/\r?\n/)) : rows;
+    return parseRows(lines, ASCII_CELLS, 'ASCII row');
+  }
+
+  /**
+   * A grid from the text of a Moving AI `.map` file (`type octile`, `height H`, `width W`, `map`,
+   * then H rows). `.`, `G` and `S` are free; `@`, `O`, `T` and `W` are blocked.
+   * @throws GridFormatError naming the first thing that is wrong.
+   */
+  static fromMovingAi(text: string): Grid {
+    const lines = text.split(/\r?\n/);
+    let height = -1;
+    let width = -1;
+    let i = 0;
+    for (; i < lines.length; i++) {
+      const line = lines[i]!.trim();
+      if (line === '') continue;
+      if (line === 'map') break;
+      const [key, value] = line.split(/\s+/);
+      if (key === 'height') height = parseHeaderNumber('height', value);
+      else if (key === 'width') width = parseHeaderNumber('width', value);
+      else if (key !== 'type') throw new GridFormatError(`unexpected header line ${i + 1}: "${line}"`);
+    }
+    if (i === lines.length) throw new GridFormatError('no "map" line');
+    if (height < 0) throw new GridFormatError('no "height" header');
+    if (width < 0) throw new GridFormatError('no "width" header');
+    const body = lines.slice(i + 1, i + 1 + height).map((l) => l.replace(/\s+$/, ''));
+    if (body.length < height) throw new GridFormatError(`header says height ${height}, found ${body.length} rows`);
+    const grid = parseRows(body, MOVING_AI_CELLS, 'map row');
+    if (grid.width !== width) throw new GridFormatError(`header says width ${width}, rows have ${grid.width} cells`);
+    return grid;
+  }
+}
+
+/** The area of a change, in cells. */
+export interface GridArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Called after cells change. */
+export type GridChangeListener = (area: GridArea) => void;
+
+/** Thrown when map text or rows cannot be read. The message names the problem. */
+export class GridFormatError extends Error {
+  override name = 'GridFormatError';
+}
+
+/**
+ * The largest side a grid may have. Lattice searches index (width+1)·(height+1) vertices in
+ * typed arrays and the exact line-of-sight arithmetic multiplies two coordinates, which stays
+ * exact in doubles far beyond this.
+ */
+export const MAX_GRID_SIDE = 1 << 14;
+
+const ASCII_CELLS: Record<string, number> = { '.': 0, '@': 1, '#': 1 };
+const MOVING_AI_CELLS: Record<string, number> = { '.': 0, G: 0, S: 0, '@': 1, O: 1, T: 1, W: 1 };
+
+function checkSide(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_GRID_SIDE) {
+    throw new RangeError(`grid ${name} must be an integer from 0 to ${MAX_GRID_SIDE}, got ${value}`);
+  }
+}
+
+function parseHeaderNumber(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < 0 || n > MAX_GRID_SIDE) {
+    throw new GridFormatError(`bad ${name} "${value ?? ''}"`);
+  }
+  return n;
+}
+
+function trimBlankLines(lines: string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a]!.trim() === '') a++;
+  while (b > a && lines[b - 1]!.trim() === '') b--;
+  return lines.slice(a, b).map((l) => l.trim());
+}
+
+function parseRows(rows: readonly string[], alphabet: Record<string, number>, what: string): Grid {
+  const height = rows.length;
+  const width = height === 0 ? 0 : rows[0]!.length;
+  const grid = new Grid(width, height);
+  for (let y = 0; y < height; y++) {
+    const row = rows[y]!;
+    if (row.length !== width) throw new GridFormatError(`${what} ${y} has ${row.length} cells, row 0 has ${width}`);
+    for (let x = 0; x < width; x++) {
+      const v = alphabet[row[x]!];
+      if (v === undefined) throw new GridFormatError(`${what} ${y} column ${x}: unknown cell "${row[x]}"`);
+      grid.cells[y * width + x] = v;
+    }
+  }
+  return grid;
+}

@@ -1,0 +1,2 @@
+/** Headway: any-angle and turning-radius pathfinding for Phaser 4. */
+export * from './core.js';

@@ -1,0 +1,34 @@
+import type { Grid } from './grid/grid.js';
+import { AStar } from './search/astar.js';
+import type { LatticeOptions, Planner } from './search/planner.js';
+
+/** Options for {@link createPlanner}. */
+export type PlannerOptions = LatticeOptions;
+
+type PlannerFactory = (grid: Grid, options: PlannerOptions) => Planner;
+
+/** Every planner by the name the CLI and the plugin use. A new algorithm adds one line here. */
+const FACTORIES: Record<string, PlannerFactory> = {
+  astar: (grid, options) => new AStar(grid, options),
+};
+
+/** The names {@link createPlanner} accepts. */
+export function plannerNames(): string[] {
+  return Object.keys(FACTORIES);
+}
+
+/**
+ * Makes a planner by name for a grid.
+ *
+ * @example
+ * ```ts
+ * const planner = createPlanner('astar', Grid.fromAscii(['....', '.@..', '....']));
+ * planner.findPath(0, 0, 4, 3);
+ * ```
+ * @throws RangeError naming the unknown planner and listing the known ones.
+ */
+export function createPlanner(name: string, grid: Grid, options: PlannerOptions = {}): Planner {
+  const factory = Object.hasOwn(FACTORIES, name) ? FACTORIES[name] : undefined;
+  if (!factory) throw new RangeError(`unknown planner "${name}"; known: ${plannerNames().join(', ')}`);
+  return factory(grid, options);
+}

@@ -1,0 +1,215 @@
+import type { Grid } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import { isDoubleCorner, isPointFree } from '../grid/point.js';
+
+/** Cost of a diagonal step. */
+export const SQRT2 = Math.SQRT2;
+
+/** How many neighbours a lattice node has: 4 (orthogonal moves) or 8 (with diagonals). */
+export type Connectivity = 4 | 8;
+
+/**
+ * The graph a lattice planner searches: node ids 0..nodeCount-1 placed at points of the map, with
+ * legal unit moves between them. Two lattices exist: {@link CornerLattice} (cell corners, any-angle
+ * semantics) and {@link CellLattice} (cell centres, Moving AI semantics).
+ */
+export interface Lattice {
+  readonly grid: Grid;
+  readonly kind: 'corner' | 'cell';
+  readonly connectivity: Connectivity;
+  readonly nodeCount: number;
+  /** Columns of nodes: ids are `y * stride + x` for node column x and row y. */
+  readonly stride: number;
+  /** Where node `id` sits, in tile units. */
+  x(id: number): number;
+  y(id: number): number;
+  /** Writes the legal moves out of `id` (target ids and costs); returns how many. */
+  successors(id: number, ids: Int32Array, costs: Float64Array): number;
+  /** False for nodes a path may reach but never pass through (double corners). */
+  passable(id: number): boolean;
+  /** True when a unit may stand at point (x, y) under this lattice's semantics. */
+  isFree(x: number, y: number): boolean;
+  /**
+   * The nodes a point connects to by a straight leg, with the leg's length: the point's own node
+   * when it sits on one, else the visible corners of the cells it touches. Returns how many.
+   */
+  entries(x: number, y: number, ids: Int32Array, costs: Float64Array): number;
+  /** Admissible, consistent estimate of the cost from node `id` to point (x, y). */
+  estimate(id: number, x: number, y: number): number;
+}
+
+/** Most entries a point can have: the nine corners of the up-to-four cells it touches. */
+export const MAX_ENTRIES = 9;
+
+/**
+ * The corner lattice: nodes at the (width+1)·(height+1) cell corners. An orthogonal move runs
+ * along a cell edge and is legal unless both cells beside it are blocked; a diagonal move crosses
+ * one cell and is legal when that cell is free. Double corners are dead ends: a path through one
+ * would squeeze between its two blocked cells, and a path that touches one and turns back to the
+ * same side is never shortest (the free cell beside it offers a strictly shorter move).
+ */
+export class CornerLattice implements Lattice {
+  readonly kind = 'corner';
+  readonly nodeCount: number;
+  readonly stride: number;
+
+  constructor(
+    readonly grid: Grid,
+    readonly connectivity: Connectivity = 8,
+  ) {
+    this.stride = grid.width + 1;
+    this.nodeCount = this.stride * (grid.height + 1);
+  }
+
+  x(id: number): number {
+    return id % this.stride;
+  }
+
+  y(id: number): number {
+    return (id / this.stride) | 0;
+  }
+
+  successors(id: number, ids: Int32Array, costs: Float64Array): number {
+    const g = this.grid;
+    const s = this.stride;
+    const x = id % s;
+    const y = (id / s) | 0;
+    const nw = g.isBlocked(x - 1, y - 1);
+    const ne = g.isBlocked(x, y - 1);
+    const sw = g.isBlocked(x - 1, y);
+    const se = g.isBlocked(x, y);
+    let n = 0;
+    if (x < g.width && !(ne && se)) { ids[n] = id + 1; costs[n++] = 1; }
+    if (x > 0 && !(nw && sw)) { ids[n] = id - 1; costs[n++] = 1; }
+    if (y < g.height && !(sw && se)) { ids[n] = id + s; costs[n++] = 1; }
+    if (y > 0 && !(nw && ne)) { ids[n] = id - s; costs[n++] = 1; }
+    if (this.connectivity === 8) {
+      if (!se) { ids[n] = id + s + 1; costs[n++] = SQRT2; }
+      if (!ne) { ids[n] = id - s + 1; costs[n++] = SQRT2; }
+      if (!sw) { ids[n] = id + s - 1; costs[n++] = SQRT2; }
+      if (!nw) { ids[n] = id - s - 1; costs[n++] = SQRT2; }
+    }
+    return n;
+  }
+
+  passable(id: number): boolean {
+    return !isDoubleCorner(this.grid, this.x(id), this.y(id));
+  }
+
+  isFree(x: number, y: number): boolean {
+    return isPointFree(this.grid, x, y);
+  }
+
+  entries(x: number, y: number, ids: Int32Array, costs: Float64Array): number {
+    if (Number.isInteger(x) && Number.isInteger(y)) {
+      ids[0] = y * this.stride + x;
+      costs[0] = 0;
+      return 1;
+    }
+    // The corners of the cells whose closure holds the point: a 2x2 block of corners for a point
+    // inside a cell, 2x3 or 3x2 on an edge.
+    const x0 = Math.floor(x) - (Number.isInteger(x) ? 1 : 0);
+    const y0 = Math.floor(y) - (Number.isInteger(y) ? 1 : 0);
+    const x1 = Math.ceil(x) + (Number.isInteger(x) ? 1 : 0);
+    const y1 = Math.ceil(y) + (Number.isInteger(y) ? 1 : 0);
+    let n = 0;
+    for (let cy = Math.max(0, y0); cy <= Math.min(this.grid.height, y1); cy++) {
+      for (let cx = Math.max(0, x0); cx <= Math.min(this.grid.width, x1); cx++) {
+        if (lineOfSight(this.grid, x, y, cx, cy)) {
+          ids[n] = cy * this.stride + cx;
+          costs[n++] = Math.hypot(cx - x, cy - y);
+        }
+      }
+    }
+    return n;
+  }
+
+  estimate(id: number, x: number, y: number): number {
+    const dx = Math.abs(id % this.stride - x);
+    const dy = Math.abs(((id / this.stride) | 0) - y);
+    if (this.connectivity === 4) return dx + dy;
+    return dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx;
+  }
+}
+
+/**
+ * The cell lattice of the Moving AI benchmarks: a node at the centre of each cell, 8-connected,
+ * a diagonal move only when both orthogonal neighbours are free (no corner cutting). A point maps
+ * to the cell that contains it (the right or bottom map border to the last cell), and paths run
+ * between cell centres.
+ */
+export class CellLattice implements Lattice {
+  readonly kind = 'cell';
+  readonly nodeCount: number;
+  readonly stride: number;
+
+  constructor(
+    readonly grid: Grid,
+    readonly connectivity: Connectivity = 8,
+  ) {
+    this.stride = grid.width;
+    this.nodeCount = grid.width * grid.height;
+  }
+
+  x(id: number): number {
+    return (id % this.stride) + 0.5;
+  }
+
+  y(id: number): number {
+    return ((id / this.stride) | 0) + 0.5;
+  }
+
+  successors(id: number, ids: Int32Array, costs: Float64Array): number {
+    const g = this.grid;
+    const s = this.stride;
+    const x = id % s;
+    const y = (id / s) | 0;
+    const e = !g.isBlocked(x + 1, y);
+    const w = !g.isBlocked(x - 1, y);
+    const so = !g.isBlocked(x, y + 1);
+    const no = !g.isBlocked(x, y - 1);
+    let n = 0;
+    if (e) { ids[n] = id + 1; costs[n++] = 1; }
+    if (w) { ids[n] = id - 1; costs[n++] = 1; }
+    if (so) { ids[n] = id + s; costs[n++] = 1; }
+    if (no) { ids[n] = id - s; costs[n++] = 1; }
+    if (this.connectivity === 8) {
+      if (so && e && !g.isBlocked(x + 1, y + 1)) { ids[n] = id + s + 1; costs[n++] = SQRT2; }
+      if (no && e && !g.isBlocked(x + 1, y - 1)) { ids[n] = id - s + 1; costs[n++] = SQRT2; }
+      if (so && w && !g.isBlocked(x - 1, y + 1)) { ids[n] = id + s - 1; costs[n++] = SQRT2; }
+      if (no && w && !g.isBlocked(x - 1, y - 1)) { ids[n] = id - s - 1; costs[n++] = SQRT2; }
+    }
+    return n;
+  }
+
+  passable(): boolean {
+    return true;
+  }
+
+  isFree(x: number, y: number): boolean {
+    return !this.grid.isBlocked(this.column(x), this.row(y));
+  }
+
+  entries(x: number, y: number, ids: Int32Array, costs: Float64Array): number {
+    ids[0] = this.row(y) * this.stride + this.column(x);
+    costs[0] = 0;
+    return 1;
+  }
+
+  estimate(id: number, x: number, y: number): number {
+    const dx = Math.abs(this.x(id) - (this.column(x) + 0.5));
+    const dy = Math.abs(this.y(id) - (this.row(y) + 0.5));
+    if (this.connectivity === 4) return dx + dy;
+    return dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx;
+  }
+
+  /** The cell column holding x, with the right border mapped to the last column. */
+  column(x: number): number {
+    return Math.min(Math.floor(x), this.grid.width - 1);
+  }
+
+  /** The cell row holding y, with the bottom border mapped to the last row. */
+  row(y: number): number {
+    return Math.min(Math.floor(y), this.grid.height - 1);
+  }
+}

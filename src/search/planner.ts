@@ -1,0 +1,296 @@
+import { componentsOf, type Components } from '../grid/components.js';
+import type { Grid } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import type { Point } from '../grid/point.js';
+import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
+import { OPEN, SearchMemory, UNSEEN } from './memory.js';
+import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
+
+/**
+ * What every path planner offers: a one-shot query, and a resumable search a game can spread over
+ * several frames. Points are in tile units (see {@link Grid}).
+ *
+ * @example
+ * ```ts
+ * const planner = createPlanner('theta', grid);
+ * const result = planner.findPath(0, 0, 12, 7);
+ * if (result.status === 'found') console.log(result.points, result.length);
+ * ```
+ */
+export interface Planner {
+  /** The name `createPlanner` and the CLI know it by, e.g. `astar` or `theta`. */
+  readonly name: string;
+  readonly grid: Grid;
+  /** Plans from (sx, sy) to (gx, gy) in one call. Never throws for bad coordinates: see the result's status. */
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult;
+  /**
+   * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
+   * A planner runs one search at a time: starting another cancels this one (its next `step`
+   * returns status `cancelled`). If the grid changes while the search is paused, it starts over.
+   */
+  createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch;
+}
+
+/** A search in progress. */
+export interface IncrementalSearch {
+  /**
+   * Expands at most `maxExpansions` nodes (default: no limit) and returns the result once the
+   * search has ended, or `undefined` while it still runs.
+   */
+  step(maxExpansions?: number): PathResult | undefined;
+  /** Ends the search; `step` then returns status `cancelled`. */
+  cancel(): void;
+  /** The final result, once there is one. */
+  readonly result: PathResult | undefined;
+}
+
+/** Options shared by the planners that search a lattice. */
+export interface LatticeOptions {
+  /** `corner` (default): nodes at cell corners, any-angle semantics. `cell`: cell centres, Moving AI semantics. */
+  lattice?: 'corner' | 'cell';
+  /** 8 (default) or 4 neighbours per node. */
+  connectivity?: Connectivity;
+}
+
+/** How one expansion slice ended. */
+type RunState = 'found' | 'exhausted' | 'pending';
+
+/** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
+const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
+
+/**
+ * The machinery every lattice planner shares: query validation, the region check, start and goal
+ * points that are not lattice nodes (joined by straight legs to the corners they see), the
+ * resumable expansion loop, and path extraction. A planner supplies `expand`, and may post-process
+ * the path.
+ */
+export abstract class LatticePlanner implements Planner {
+  abstract readonly name: string;
+  readonly lattice: Lattice;
+  protected readonly memory: SearchMemory;
+  protected readonly components: Components;
+  /** Id of the start node: a lattice node, or {@link virtualStart} when the start is not one. */
+  protected startId = -1;
+  /** Id of the goal node: a lattice node, or {@link virtualGoal}. */
+  protected goalId = -1;
+  protected readonly virtualStart: number;
+  protected readonly virtualGoal: number;
+  protected sx = 0;
+  protected sy = 0;
+  protected gx = 0;
+  protected gy = 0;
+  protected weight = 1;
+  protected expanded = 0;
+  /** Scratch buffers {@link successorsOf} fills. */
+  protected readonly succIds = new Int32Array(SUCCESSOR_SLOTS);
+  protected readonly succCosts = new Float64Array(SUCCESSOR_SLOTS);
+  private readonly startEntryIds = new Int32Array(MAX_ENTRIES);
+  private readonly startEntryCosts = new Float64Array(MAX_ENTRIES);
+  private startEntryCount = 0;
+  private readonly goalEntryIds = new Int32Array(MAX_ENTRIES);
+  private readonly goalEntryCosts = new Float64Array(MAX_ENTRIES);
+  private goalEntryCount = 0;
+  private directLeg = -1;
+  private searchToken = 0;
+
+  constructor(
+    readonly grid: Grid,
+    options: LatticeOptions = {},
+  ) {
+    const connectivity = options.connectivity ?? 8;
+    if (connectivity !== 4 && connectivity !== 8) {
+      throw new RangeError(`connectivity must be 4 or 8, got ${String(connectivity)}`);
+    }
+    const kind = options.lattice ?? 'corner';
+    if (kind !== 'corner' && kind !== 'cell') throw new RangeError(`lattice must be 'corner' or 'cell', got ${String(kind)}`);
+    this.lattice = kind === 'corner' ? new CornerLattice(grid, connectivity) : new CellLattice(grid, connectivity);
+    this.virtualStart = this.lattice.nodeCount;
+    this.virtualGoal = this.lattice.nodeCount + 1;
+    this.memory = new SearchMemory(this.lattice.nodeCount + 2);
+    this.components = componentsOf(grid);
+  }
+
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
+    return this.createSearch(sx, sy, gx, gy, options).step()!;
+  }
+
+  createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
+    const token = ++this.searchToken;
+    const cap = options.maxExpansions ?? Infinity;
+    const weight = options.weight ?? 1;
+    let result: PathResult | undefined;
+    let version = -1;
+    const planner = this;
+    const end = (r: PathResult): PathResult => {
+      result = r;
+      if (token === planner.searchToken) planner.searchToken++;
+      return r;
+    };
+    return {
+      step(maxExpansions = Infinity): PathResult | undefined {
+        if (result) return result;
+        if (token !== planner.searchToken) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
+        if (!(maxExpansions >= 0)) return end(failure('invalid', 0, `maxExpansions per step must be >= 0, got ${maxExpansions}`));
+        if (version !== planner.grid.version) {
+          version = planner.grid.version;
+          const early = planner.begin(sx, sy, gx, gy, weight, cap);
+          if (early) return end(early);
+        }
+        const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
+        if (state === 'found') return end(planner.finish());
+        if (state === 'exhausted') return end(failure('no-path', planner.expanded));
+        if (planner.expanded >= cap) return end(failure('budget', planner.expanded, `stopped after ${cap} expansions`));
+        return undefined;
+      },
+      cancel(): void {
+        if (!result) end(failure('cancelled', planner.expanded));
+      },
+      get result() {
+        return result;
+      },
+    };
+  }
+
+  /** Expands node `id`: relaxes or otherwise handles its successors. */
+  protected abstract expand(id: number): void;
+
+  /** Turns the found node chain into the final waypoints; post-smoothing planners override it. */
+  protected refine(points: Point[]): Point[] {
+    return points;
+  }
+
+  /** Where node `id` (lattice, virtual start or virtual goal) sits, in tile units. */
+  protected nodeX(id: number): number {
+    return id === this.virtualStart ? this.sx : id === this.virtualGoal ? this.gx : this.lattice.x(id);
+  }
+
+  protected nodeY(id: number): number {
+    return id === this.virtualStart ? this.sy : id === this.virtualGoal ? this.gy : this.lattice.y(id);
+  }
+
+  /** Weighted admissible estimate from node `id` to the goal. */
+  protected heuristic(id: number): number {
+    if (id === this.virtualGoal) return 0;
+    if (id === this.virtualStart) return 0;
+    if (this.goalId !== this.virtualGoal) return this.weight * this.lattice.estimate(id, this.gx, this.gy);
+    // The goal is reached through one of its entry corners: the cheapest of those is admissible.
+    let best = Infinity;
+    for (let i = 0; i < this.goalEntryCount; i++) {
+      const e = this.goalEntryIds[i]!;
+      const h = this.lattice.estimate(id, this.lattice.x(e), this.lattice.y(e)) + this.goalEntryCosts[i]!;
+      if (h < best) best = h;
+    }
+    return this.weight * best;
+  }
+
+  /**
+   * Fills {@link succIds} and {@link succCosts} with the moves out of `id`, including the legs
+   * from a virtual start to its entries and from a goal entry to a virtual goal. Returns how many.
+   */
+  protected successorsOf(id: number): number {
+    const ids = this.succIds;
+    const costs = this.succCosts;
+    let n: number;
+    if (id === this.virtualStart) {
+      n = this.startEntryCount;
+      ids.set(this.startEntryIds.subarray(0, n));
+      costs.set(this.startEntryCosts.subarray(0, n));
+      if (this.directLeg >= 0) {
+        ids[n] = this.virtualGoal;
+        costs[n++] = this.directLeg;
+      }
+      return n;
+    }
+    n = this.lattice.successors(id, ids, costs);
+    if (this.goalId === this.virtualGoal) {
+      for (let i = 0; i < this.goalEntryCount; i++) {
+        if (this.goalEntryIds[i] === id) {
+          ids[n] = this.virtualGoal;
+          costs[n++] = this.goalEntryCosts[i]!;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The standard A* relaxation of one edge. */
+  protected relax(from: number, to: number, g: number): void {
+    const m = this.memory;
+    const state = m.stateOf(to);
+    if (state === UNSEEN) m.open(to, g, g + this.heuristic(to), from);
+    else if (state === OPEN && g < m.g[to]!) m.improve(to, g, g + this.heuristic(to), from);
+  }
+
+  /** Validates the query and seeds the open list; returns a result when the query ends at once. */
+  private begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    this.expanded = 0;
+    const bad = [
+      ['sx', sx],
+      ['sy', sy],
+      ['gx', gx],
+      ['gy', gy],
+    ].find(([, v]) => !Number.isFinite(v));
+    if (bad) return failure('invalid', 0, `${bad[0]} must be a finite number, got ${bad[1]}`);
+    if (!(weight >= 0) || !Number.isFinite(weight)) return failure('invalid', 0, `weight must be a finite number >= 0, got ${weight}`);
+    if (!(cap >= 0)) return failure('invalid', 0, `maxExpansions must be >= 0, got ${cap}`);
+    const { width, height } = this.grid;
+    const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
+    if (!inside(sx, sy)) return failure('out-of-bounds', 0, `start (${sx}, ${sy}) is outside the ${width}x${height} map`);
+    if (!inside(gx, gy)) return failure('out-of-bounds', 0, `goal (${gx}, ${gy}) is outside the ${width}x${height} map`);
+    if (!this.lattice.isFree(sx, sy)) return failure('start-blocked', 0, `start (${sx}, ${sy}) is inside a wall`);
+    if (!this.lattice.isFree(gx, gy)) return failure('goal-blocked', 0, `goal (${gx}, ${gy}) is inside a wall`);
+    this.sx = sx;
+    this.sy = sy;
+    this.gx = gx;
+    this.gy = gy;
+    this.weight = weight;
+    this.startEntryCount = this.lattice.entries(sx, sy, this.startEntryIds, this.startEntryCosts);
+    this.goalEntryCount = this.lattice.entries(gx, gy, this.goalEntryIds, this.goalEntryCosts);
+    const startNode = this.startEntryCount === 1 && this.startEntryCosts[0] === 0 ? this.startEntryIds[0]! : -1;
+    const goalNode = this.goalEntryCount === 1 && this.goalEntryCosts[0] === 0 ? this.goalEntryIds[0]! : -1;
+    this.startId = startNode >= 0 ? startNode : this.virtualStart;
+    this.goalId = goalNode >= 0 ? goalNode : this.virtualGoal;
+    if ((sx === gx && sy === gy) || (startNode >= 0 && startNode === goalNode)) {
+      const p = { x: this.nodeX(this.startId), y: this.nodeY(this.startId) };
+      return { status: 'found', points: [p], length: 0, expanded: 0 };
+    }
+    if (!this.components.connected(this.nodeX(this.startId), this.nodeY(this.startId), this.nodeX(this.goalId), this.nodeY(this.goalId))) {
+      return failure('no-path');
+    }
+    this.directLeg =
+      this.startId === this.virtualStart && this.goalId === this.virtualGoal && lineOfSight(this.grid, sx, sy, gx, gy)
+        ? Math.hypot(gx - sx, gy - sy)
+        : -1;
+    this.memory.reset();
+    this.memory.open(this.startId, 0, this.heuristic(this.startId), -1);
+    return undefined;
+  }
+
+  /** Expands up to `budget` nodes. */
+  private run(budget: number): RunState {
+    const m = this.memory;
+    const heap = m.heap;
+    const lattice = this.lattice;
+    while (heap.size > 0) {
+      if (budget <= 0) return 'pending';
+      budget--;
+      const id = heap.pop();
+      m.close(id);
+      this.expanded++;
+      if (id === this.goalId) return 'found';
+      if (id !== this.startId && id < lattice.nodeCount && !lattice.passable(id)) continue;
+      this.expand(id);
+    }
+    return 'exhausted';
+  }
+
+  private finish(): PathResult {
+    const points: Point[] = [];
+    for (let id = this.goalId; id !== -1; id = this.memory.parent[id]!) {
+      points.push({ x: this.nodeX(id), y: this.nodeY(id) });
+    }
+    points.reverse();
+    const refined = this.refine(points);
+    return { status: 'found', points: refined, length: polylineLength(refined), expanded: this.expanded };
+  }
+}
