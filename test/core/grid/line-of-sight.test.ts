@@ -413,12 +413,19 @@ describe('line of sight: seeded random grids against the brute force', () => {
     const GRIDS = 1500;
     const SEGMENTS = 40;
     let nonInteger = 0;
+    let nonIntegerOnlyCorner = 0;
+    let nonIntegerOnlyEdge = 0;
     for (let i = 0; i < GRIDS; i++) {
       const grid = randomGridOf(rng, i);
       for (let s = 0; s < SEGMENTS; s++) {
         const seg = realSegment(rng, grid);
-        if (!seg.every(Number.isInteger)) nonInteger++;
+        const before = { corner: stats.onlyCorner, edge: stats.onlyEdge };
         const want = record(stats, grid, seg);
+        if (!seg.every(Number.isInteger)) {
+          nonInteger++;
+          nonIntegerOnlyCorner += stats.onlyCorner - before.corner;
+          nonIntegerOnlyEdge += stats.onlyEdge - before.edge;
+        }
         const [x0, y0, x1, y1] = seg;
         const got = {
           real: lineOfSight(grid, x0, y0, x1, y1),
@@ -432,8 +439,50 @@ describe('line of sight: seeded random grids against the brute force', () => {
     }
     expect(failures).toEqual([]);
     expect(nonInteger).toBeGreaterThan(stats.total / 2);
+    expect(nonIntegerOnlyCorner, 'non-integer ends, illegal only by a double corner').toBeGreaterThan(30);
+    expect(nonIntegerOnlyEdge, 'non-integer ends, illegal only by running between blocked cells').toBeGreaterThan(30);
     assertCoverage(stats, false);
   });
+});
+
+describe('line of sight: every segment between extreme points on small tricky grids', () => {
+  // Coordinates a floating-point walk gets wrong: the smallest subnormal, just below and above
+  // integers, a hair off the far border.
+  const values = (side: number): number[] => {
+    const v = [0, 5e-324, 2 ** -40, 0.5];
+    for (let k = 1; k < side; k++) v.push(k - 2 ** -52, k, k + 2 ** -51, k + 1 / 3);
+    v.push(side - 1e-12, side);
+    return v;
+  };
+  const grids = {
+    'all inner vertices double corners': Grid.fromAscii(['.@.', '@.@', '.@.']),
+    'a diagonal wall': Grid.fromAscii(['@..', '.@.', '..@']),
+    'a corridor': Grid.fromAscii(['@@@', '...', '@@@']),
+  };
+  for (const [name, grid] of Object.entries(grids)) {
+    it(name, () => {
+      const xs = values(grid.width);
+      const ys = values(grid.height);
+      const points: [number, number][] = [];
+      for (const x of xs) for (const y of ys) points.push([x, y]);
+      const failures: string[] = [];
+      let legal = 0;
+      for (let i = 0; i < points.length; i++) {
+        for (let j = i; j < points.length; j++) {
+          const [x0, y0] = points[i]!;
+          const [x1, y1] = points[j]!;
+          const want = bruteLineOfSight(grid, x0, y0, x1, y1);
+          if (want) legal++;
+          const got = [lineOfSight(grid, x0, y0, x1, y1), lineOfSight(grid, x1, y1, x0, y0)];
+          if (got.some((g) => g !== want) && failures.length < 5) {
+            failures.push(`[${x0}, ${y0}, ${x1}, ${y1}] expected ${want} got ${got}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(legal).toBeGreaterThan(100);
+    });
+  }
 });
 
 /** The generator must reach every clause, or the comparison above proves little. */
