@@ -166,8 +166,9 @@ export class Grid {
     if (i === lines.length) throw new GridFormatError('no "map" line');
     if (height < 0) throw new GridFormatError('no "height" header');
     if (width < 0) throw new GridFormatError('no "width" header');
-    const body = lines.slice(i + 1, i + 1 + height).map((l) => l.replace(/\s+$/, ''));
-    if (body.length < height) throw new GridFormatError(`header says height ${height}, found ${body.length} rows`);
+    const body = lines.slice(i + 1).map((l) => l.replace(/\s+$/, ''));
+    while (body.length > 0 && body[body.length - 1] === '') body.pop();
+    if (body.length !== height) throw new GridFormatError(`header says height ${height}, found ${body.length} rows`);
     const grid = parseRows(body, MOVING_AI_CELLS, 'map row');
     if (grid.width !== width) throw new GridFormatError(`header says width ${width}, rows have ${grid.width} cells`);
     return grid;

@@ -7,6 +7,9 @@
  * call, and the rare near-degenerate case is recomputed in integer BigInt arithmetic.
  */
 export function orientation(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  if (!Number.isFinite(ax + ay + bx + by + cx + cy)) {
+    throw new RangeError(`orientation needs finite coordinates, got (${ax}, ${ay}), (${bx}, ${by}), (${cx}, ${cy})`);
+  }
   const detLeft = (ax - cx) * (by - cy);
   const detRight = (ay - cy) * (bx - cx);
   const det = detLeft - detRight;

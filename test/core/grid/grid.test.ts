@@ -104,10 +104,9 @@ describe('Grid construction and parsing', () => {
     expect(formatError(() => Grid.fromMovingAi(movingAi(1, 2, ['..'], 'kind octile')))).toMatch(/unexpected header line 1/);
   });
 
-  // BUG (reported): rows beyond the `height` header are silently dropped, so a wrong (too small)
-  // height header goes unnoticed. Flip to `it` when fromMovingAi rejects trailing non-blank lines.
-  it.fails('fromMovingAi rejects a height header smaller than the number of rows', () => {
-    formatError(() => Grid.fromMovingAi(movingAi(2, 3, ['...', '...', '@@@'])));
+  it('fromMovingAi rejects a height header that disagrees with the rows', () => {
+    expect(formatError(() => Grid.fromMovingAi(movingAi(2, 3, ['...', '...', '@@@'])))).toMatch(/header says height 2, found 3 rows/);
+    expect(formatError(() => Grid.fromMovingAi('type octile\nheight 2\nwidth 3\nmap\n...\n'))).toMatch(/header says height 2, found 1 rows/);
   });
 });
 
