@@ -1,0 +1,204 @@
+/**
+ * Dubins paths: the shortest forward-only route between two poses for a unit that cannot turn
+ * tighter than a given radius (Dubins 1957). It is always one of six words of at most three
+ * pieces: CSC (LSL, LSR, RSL, RSR) or CCC (RLR, LRL).
+ *
+ * L turns counter-clockwise on screen (the heading decreases; a left turn for the driver, since
+ * y grows downward), R clockwise, S is straight.
+ *
+ * The words are solved geometrically from the turning circles rather than with the usual
+ * closed forms in (d, α, β): those take atan2 of two rounding-noise values when both circles
+ * coincide, and return a full extra loop for moves such as a quarter turn between tile centres.
+ */
+import { mod2pi, TWO_PI } from './angle.js';
+import { checkPose, checkRadius, type Pose } from './segment.js';
+import { pathFromSteps, type Curve, type Step } from './segment-path.js';
+
+/** The six Dubins words. */
+export type DubinsWord = 'LSL' | 'LSR' | 'RSL' | 'RSR' | 'RLR' | 'LRL';
+
+/** All six words, in the order ties are broken. */
+export const DUBINS_WORDS: readonly DubinsWord[] = ['LSL', 'LSR', 'RSL', 'RSR', 'RLR', 'LRL'];
+
+/** A Dubins path. */
+export interface DubinsCurve extends Curve {
+  readonly word: DubinsWord;
+  /** The lengths of the three pieces in tile units, in driving order; a piece may be 0. */
+  readonly parts: readonly [number, number, number];
+}
+
+/**
+ * Circle centres closer than this (in turning radii) are one circle: the straight between them
+ * is below the rounding noise of the centres and its direction is meaningless.
+ */
+export const SAME_CIRCLE_EPSILON = 1e-10;
+
+/**
+ * An arc within this many radians of a full turn is zero plus rounding noise: an optimal piece
+ * never turns a full circle, and an angle a hair below zero wraps to just under 2π.
+ */
+export const FULL_TURN_EPSILON = 1e-10;
+
+/**
+ * Circles that overlap by less than this (in radii) are tangent: the overlap is rounding noise
+ * when the path really has two arcs meeting with no straight between them.
+ */
+export const TANGENT_EPSILON = 1e-10;
+
+const STEERS: Record<DubinsWord, readonly [-1 | 1, -1 | 0 | 1, -1 | 1]> = {
+  LSL: [-1, 0, -1],
+  LSR: [-1, 0, 1],
+  RSL: [1, 0, -1],
+  RSR: [1, 0, 1],
+  RLR: [1, -1, 1],
+  LRL: [-1, 1, -1],
+};
+
+/** An arc angle in [0, 2π) with a near-full turn read as the zero it stands for. */
+function arcAngle(a: number): number {
+  const m = mod2pi(a);
+  return m > TWO_PI - FULL_TURN_EPSILON ? 0 : m;
+}
+
+/** The heading at point offset (dx, dy) from the centre of a circle driven with `steer`. */
+function tangentHeading(steer: number, dx: number, dy: number): number {
+  return Math.atan2(steer * dx, -steer * dy);
+}
+
+/**
+ * The three piece lengths (in radii) of `word` from (0, 0, heading 0) to (x, y, phi), all in
+ * turning radii, or null when the word cannot reach the goal.
+ */
+export function solveDubinsWord(word: DubinsWord, x: number, y: number, phi: number): [number, number, number] | null {
+  const [k0, mid, k1] = STEERS[word];
+  const sinPhi = Math.sin(phi);
+  const cosPhi = Math.cos(phi);
+  // Start circle centre is (0, k0); goal circle centre:
+  const vx = x - k1 * sinPhi;
+  const vy = y + k1 * cosPhi - k0;
+  const dist = Math.hypot(vx, vy);
+  if (mid === 0) {
+    let psi: number;
+    let straight: number;
+    if (k0 === k1) {
+      if (dist < SAME_CIRCLE_EPSILON) return [arcAngle(k0 * phi), 0, 0];
+      psi = Math.atan2(vy, vx);
+      straight = dist;
+    } else {
+      const sq = dist * dist - 4;
+      if (sq < -TANGENT_EPSILON) return null;
+      straight = Math.sqrt(Math.max(0, sq));
+      psi = Math.atan2(vy, vx) + k0 * Math.atan2(2, straight);
+    }
+    return [arcAngle(k0 * psi), straight, arcAngle(k1 * (phi - psi))];
+  }
+  if (dist > 4 + TANGENT_EPSILON || dist < SAME_CIRCLE_EPSILON) return null;
+  const k = k0;
+  const theta = Math.atan2(vy, vx);
+  const spread = Math.acos(Math.min(1, dist / 4));
+  let best: [number, number, number] | null = null;
+  // Two middle circles touch both end circles, one on each side of the line between them.
+  for (const side of [1, -1]) {
+    const a = theta + side * spread;
+    const wx = Math.cos(a);
+    const wy = Math.sin(a);
+    // Middle centre c2 = c0 + 2w; the goal circle sees it at offset c2 - c1.
+    const ux = 2 * wx - vx;
+    const uy = 2 * wy - vy;
+    const h1 = tangentHeading(k, wx, wy);
+    const h2 = tangentHeading(k, ux, uy);
+    const t = arcAngle(k * h1);
+    const p = mod2pi(-k * (h2 - h1));
+    const q = arcAngle(k * (phi - h2));
+    if (best === null || t + p + q < best[0] + best[1] + best[2]) best = [t, p, q];
+  }
+  return best;
+}
+
+function toLocal(from: Pose, to: Pose, radius: number): [number, number, number] {
+  const dx = (to.x - from.x) / radius;
+  const dy = (to.y - from.y) / radius;
+  const c = Math.cos(from.heading);
+  const s = Math.sin(from.heading);
+  return [c * dx + s * dy, -s * dx + c * dy, to.heading - from.heading];
+}
+
+function checkArgs(from: Pose, to: Pose, radius: number): void {
+  checkPose('from', from);
+  checkPose('to', to);
+  checkRadius(radius);
+}
+
+function curveOf(word: DubinsWord, parts: [number, number, number], from: Pose, radius: number): DubinsCurve {
+  const [s0, s1, s2] = STEERS[word];
+  const scaled: [number, number, number] = [parts[0] * radius, parts[1] * radius, parts[2] * radius];
+  const steps: Step[] = [
+    { steer: s0, distance: scaled[0] },
+    { steer: s1, distance: scaled[1] },
+    { steer: s2, distance: scaled[2] },
+  ];
+  const length = scaled[0] + scaled[1] + scaled[2];
+  return { word, parts: scaled, length, cost: length, path: pathFromSteps(from, steps, radius) };
+}
+
+/**
+ * The shortest forward-only path from `from` to `to` for turning radius `radius` (tile units).
+ *
+ * @example
+ * ```ts
+ * const c = dubins({ x: 0.5, y: 0.5, heading: 0 }, { x: 1.5, y: 1.5, heading: Math.PI / 2 }, 1);
+ * c.word;   // 'RSR' (a quarter turn clockwise: the straight and the second arc are empty)
+ * c.length; // π/2
+ * ```
+ * @throws RangeError naming a non-finite coordinate or a radius that is not > 0.
+ */
+export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
+  checkArgs(from, to, radius);
+  const [x, y, phi] = toLocal(from, to, radius);
+  let bestWord: DubinsWord = 'LSL';
+  let best: [number, number, number] | null = null;
+  for (const word of DUBINS_WORDS) {
+    const parts = solveDubinsWord(word, x, y, phi);
+    if (parts !== null && (best === null || parts[0] + parts[1] + parts[2] < best[0] + best[1] + best[2])) {
+      best = parts;
+      bestWord = word;
+    }
+  }
+  // LSL and RSR reach every goal, so best is never null.
+  return curveOf(bestWord, best!, from, radius);
+}
+
+/**
+ * The length of {@link dubins} without building the path: a cheap heuristic for planners.
+ * @throws RangeError as {@link dubins}.
+ */
+export function dubinsLength(from: Pose, to: Pose, radius: number): number {
+  checkArgs(from, to, radius);
+  const [x, y, phi] = toLocal(from, to, radius);
+  let best = Infinity;
+  for (const word of DUBINS_WORDS) {
+    const parts = solveDubinsWord(word, x, y, phi);
+    if (parts !== null) best = Math.min(best, parts[0] + parts[1] + parts[2]);
+  }
+  return best * radius;
+}
+
+/**
+ * The shortest path of one given word, or null when that word cannot reach `to` (CCC words need
+ * the turning circles within four radii, LSR and RSL need them two radii apart).
+ *
+ * @example dubinsWord(from, to, 1, 'LSL')?.length
+ * @throws RangeError as {@link dubins}, or for an unknown word.
+ */
+export function dubinsWord(from: Pose, to: Pose, radius: number, word: DubinsWord): DubinsCurve | null {
+  checkArgs(from, to, radius);
+  if (!Object.hasOwn(STEERS, word)) throw new RangeError(`unknown Dubins word "${String(word)}"; known: ${DUBINS_WORDS.join(', ')}`);
+  const [x, y, phi] = toLocal(from, to, radius);
+  const parts = solveDubinsWord(word, x, y, phi);
+  return parts === null ? null : curveOf(word, parts, from, radius);
+}
+
+/** The steering of each piece of `word`: -1 left, 0 straight, +1 right. */
+export function dubinsSteers(word: DubinsWord): readonly [-1 | 1, -1 | 0 | 1, -1 | 1] {
+  return STEERS[word];
+}
