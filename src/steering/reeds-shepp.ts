@@ -12,7 +12,7 @@
 import { normalizeAngle } from './angle.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
-import { DUBINS_WORDS, dubinsSteers, solveDubinsWord } from './dubins.js';
+import { DUBINS_WORDS, dubinsSteers, SAME_CIRCLE_EPSILON, solveDubinsWord } from './dubins.js';
 
 /** A Reeds-Shepp path. */
 export interface ReedsSheppCurve extends Curve {
@@ -64,6 +64,12 @@ const lsl: BaseFormula = (x, y, phi, found) => {
   const xi = x - Math.sin(phi);
   const eta = y - 1 + Math.cos(phi);
   const u = Math.hypot(xi, eta);
+  if (u < SAME_CIRCLE_EPSILON) {
+    // Both circles are one: a single arc, not atan2 of rounding noise.
+    const t = normalizeAngle(phi);
+    if (nonNegative(t)) found([1, 0, 1], [t, 0, 0]);
+    return;
+  }
   const t = Math.atan2(eta, xi);
   const v = normalizeAngle(phi - t);
   if (nonNegative(t) && nonNegative(v)) found([1, 0, 1], [t, u, v]);
