@@ -124,7 +124,7 @@ function redrawRun(run: readonly Segment[], step: number, out: Segment[]): void 
       turnTo(seg.turn, seg.x, seg.y);
       const to = m + (seg.turn * seg.length) / seg.radius;
       for (const k of crossed(m, to, seg.turn, step)) {
-        const s = Math.min(seg.length, (Math.abs(k * step - m) * seg.radius));
+        const s = Math.min(seg.length, Math.abs(k * step - m) * seg.radius);
         segmentPoseAt(seg, s, pose);
         emit(pose.x, pose.y, k);
       }
