@@ -5,6 +5,7 @@ import type { Point } from '../grid/point.js';
 import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
+import { validateQuery } from './validate.js';
 
 /**
  * What every path planner offers: a one-shot query, and a resumable search a game can spread over
@@ -53,7 +54,70 @@ export interface LatticeOptions {
 }
 
 /** How one expansion slice ended. */
-type RunState = 'found' | 'exhausted' | 'pending';
+export type RunState = 'found' | 'exhausted' | 'pending';
+
+/** The phases of one search, which {@link SearchSlot} drives. */
+export interface SearchPhases {
+  /** The grid's `version`: when it changes while a search is paused, the search begins again. */
+  version(): number;
+  /** Validates the query and seeds the search; returns the result when the query ends at once. */
+  begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined;
+  /** Expands at most `budget` nodes. */
+  run(budget: number): RunState;
+  /** The result, after `run` said `found`. */
+  finish(): PathResult;
+  /** Nodes expanded so far by the current search. */
+  expanded(): number;
+}
+
+/**
+ * The resumable search every planner offers, one at a time per planner: `start` makes the
+ * {@link IncrementalSearch} (cancelling the previous one), whose `step` runs the phases in slices,
+ * restarts them after a grid change, and ends with `budget`, `no-path`, `cancelled` or the result.
+ */
+export class SearchSlot {
+  private token = 0;
+
+  constructor(private readonly phases: SearchPhases) {}
+
+  start(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
+    const token = ++this.token;
+    const cap = options.maxExpansions ?? Infinity;
+    const weight = options.weight ?? 1;
+    let result: PathResult | undefined;
+    let version = -1;
+    const slot = this;
+    const phases = this.phases;
+    const end = (r: PathResult): PathResult => {
+      result = r;
+      if (token === slot.token) slot.token++;
+      return r;
+    };
+    return {
+      step(maxExpansions = Infinity): PathResult | undefined {
+        if (result) return result;
+        if (token !== slot.token) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
+        if (!(maxExpansions >= 0)) return end(failure('invalid', 0, `maxExpansions per step must be >= 0, got ${maxExpansions}`));
+        if (version !== phases.version()) {
+          version = phases.version();
+          const early = phases.begin(sx, sy, gx, gy, weight, cap);
+          if (early) return end(early);
+        }
+        const state = phases.run(Math.min(maxExpansions, cap - phases.expanded()));
+        if (state === 'found') return end(phases.finish());
+        if (state === 'exhausted') return end(failure('no-path', phases.expanded()));
+        if (phases.expanded() >= cap) return end(failure('budget', phases.expanded(), `stopped after ${cap} expansions`));
+        return undefined;
+      },
+      cancel(): void {
+        if (!result) end(failure('cancelled', phases.expanded()));
+      },
+      get result() {
+        return result;
+      },
+    };
+  }
+}
 
 /** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
 const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
@@ -91,7 +155,13 @@ export abstract class LatticePlanner implements Planner {
   private readonly goalEntryCosts = new Float64Array(MAX_ENTRIES);
   private goalEntryCount = 0;
   private directLeg = -1;
-  private searchToken = 0;
+  private readonly slot = new SearchSlot({
+    version: () => this.grid.version,
+    begin: (sx, sy, gx, gy, weight, cap) => this.begin(sx, sy, gx, gy, weight, cap),
+    run: (budget) => this.run(budget),
+    finish: () => this.finish(),
+    expanded: () => this.expanded,
+  });
 
   constructor(
     readonly grid: Grid,
@@ -115,40 +185,7 @@ export abstract class LatticePlanner implements Planner {
   }
 
   createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
-    const token = ++this.searchToken;
-    const cap = options.maxExpansions ?? Infinity;
-    const weight = options.weight ?? 1;
-    let result: PathResult | undefined;
-    let version = -1;
-    const planner = this;
-    const end = (r: PathResult): PathResult => {
-      result = r;
-      if (token === planner.searchToken) planner.searchToken++;
-      return r;
-    };
-    return {
-      step(maxExpansions = Infinity): PathResult | undefined {
-        if (result) return result;
-        if (token !== planner.searchToken) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
-        if (!(maxExpansions >= 0)) return end(failure('invalid', 0, `maxExpansions per step must be >= 0, got ${maxExpansions}`));
-        if (version !== planner.grid.version) {
-          version = planner.grid.version;
-          const early = planner.begin(sx, sy, gx, gy, weight, cap);
-          if (early) return end(early);
-        }
-        const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
-        if (state === 'found') return end(planner.finish());
-        if (state === 'exhausted') return end(failure('no-path', planner.expanded));
-        if (planner.expanded >= cap) return end(failure('budget', planner.expanded, `stopped after ${cap} expansions`));
-        return undefined;
-      },
-      cancel(): void {
-        if (!result) end(failure('cancelled', planner.expanded));
-      },
-      get result() {
-        return result;
-      },
-    };
+    return this.slot.start(sx, sy, gx, gy, options);
   }
 
   /** Expands node `id`: relaxes or otherwise handles its successors. */
@@ -224,21 +261,8 @@ export abstract class LatticePlanner implements Planner {
   /** Validates the query and seeds the open list; returns a result when the query ends at once. */
   private begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     this.expanded = 0;
-    const bad = [
-      ['sx', sx],
-      ['sy', sy],
-      ['gx', gx],
-      ['gy', gy],
-    ].find(([, v]) => !Number.isFinite(v));
-    if (bad) return failure('invalid', 0, `${bad[0]} must be a finite number, got ${bad[1]}`);
-    if (!(weight >= 0) || !Number.isFinite(weight)) return failure('invalid', 0, `weight must be a finite number >= 0, got ${weight}`);
-    if (!(cap >= 0)) return failure('invalid', 0, `maxExpansions must be >= 0, got ${cap}`);
-    const { width, height } = this.grid;
-    const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
-    if (!inside(sx, sy)) return failure('out-of-bounds', 0, `start (${sx}, ${sy}) is outside the ${width}x${height} map`);
-    if (!inside(gx, gy)) return failure('out-of-bounds', 0, `goal (${gx}, ${gy}) is outside the ${width}x${height} map`);
-    if (!this.lattice.isFree(sx, sy)) return failure('start-blocked', 0, `start (${sx}, ${sy}) is inside a wall`);
-    if (!this.lattice.isFree(gx, gy)) return failure('goal-blocked', 0, `goal (${gx}, ${gy}) is inside a wall`);
+    const invalid = validateQuery(this.grid, sx, sy, gx, gy, weight, cap, (x, y) => this.lattice.isFree(x, y));
+    if (invalid) return invalid;
     this.sx = sx;
     this.sy = sy;
     this.gx = gx;

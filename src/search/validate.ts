@@ -1,0 +1,39 @@
+import type { Grid } from '../grid/grid.js';
+import { failure, type PathResult } from './result.js';
+
+/**
+ * The checks every planner runs on a query before searching, in this order: finite coordinates, a
+ * usable weight and expansion cap, both points inside the map, both points free. Returns the result
+ * that ends the query at once (`invalid`, `out-of-bounds`, `start-blocked` or `goal-blocked`, with a
+ * message naming the bad value), or undefined when the search may go on.
+ *
+ * @param isFree whether a unit may stand at a point under the planner's semantics (corner
+ *   planners use `isPointFree`, cell planners the cell that holds the point).
+ */
+export function validateQuery(
+  grid: Grid,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  weight: number,
+  cap: number,
+  isFree: (x: number, y: number) => boolean,
+): PathResult | undefined {
+  const bad = [
+    ['sx', sx],
+    ['sy', sy],
+    ['gx', gx],
+    ['gy', gy],
+  ].find(([, v]) => !Number.isFinite(v));
+  if (bad) return failure('invalid', 0, `${bad[0]} must be a finite number, got ${bad[1]}`);
+  if (!(weight >= 0) || !Number.isFinite(weight)) return failure('invalid', 0, `weight must be a finite number >= 0, got ${weight}`);
+  if (!(cap >= 0)) return failure('invalid', 0, `maxExpansions must be >= 0, got ${cap}`);
+  const { width, height } = grid;
+  const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
+  if (!inside(sx, sy)) return failure('out-of-bounds', 0, `start (${sx}, ${sy}) is outside the ${width}x${height} map`);
+  if (!inside(gx, gy)) return failure('out-of-bounds', 0, `goal (${gx}, ${gy}) is outside the ${width}x${height} map`);
+  if (!isFree(sx, sy)) return failure('start-blocked', 0, `start (${sx}, ${sy}) is inside a wall`);
+  if (!isFree(gx, gy)) return failure('goal-blocked', 0, `goal (${gx}, ${gy}) is inside a wall`);
+  return undefined;
+}
