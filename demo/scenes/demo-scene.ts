@@ -1,0 +1,346 @@
+/**
+ * The demo: a Tiled map with infantry, tanks and ships. Select units, click a target, switch
+ * planners, compare them, and drop walls in their way.
+ */
+import * as Phaser from 'phaser';
+import mapUrl from '../../assets/demo-map.json?url';
+import tilesUrl from '../../assets/demo-tiles.png';
+import { drawComparison } from '../compare-view.js';
+import { installTestHook, type HookUnit } from '../test-hook.js';
+import { createPanel, type Panel } from '../panel.js';
+import { createPathing, PLANNERS, type CompareEntry, type Order, type Pathing } from '../pathing.js';
+import { TILE_SIZE } from '../terrain.js';
+import { Terrain } from '../terrain-edit.js';
+import { drawUnitTextures, textureKey, UNIT_KINDS, UNIT_SPRITE_SCALE, type UnitKind, type UnitKindName } from '../units.js';
+
+interface Unit {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: UnitKind;
+  readonly sprite: Phaser.GameObjects.Sprite;
+  selected: boolean;
+  order: Order | undefined;
+  goal: { x: number; y: number } | undefined;
+  /** Deepest overlap with a blocked tile seen so far, tiles (the test hook's evidence). */
+  worstOverlap: number;
+  replans: number;
+}
+
+/** Pointer travel (pixels) that turns a click into a box drag. */
+const DRAG_THRESHOLD = 6;
+/** How close (tiles, beyond the footprint) a click must land to pick a unit. */
+const PICK_SLACK = 0.35;
+/** Where the comparison view starts: across the ruins, where grid paths zig-zag. */
+const DEFAULT_COMPARE = { start: { x: 24.5, y: 41.5 }, goal: { x: 62.5, y: 8.5 } };
+
+export class DemoScene extends Phaser.Scene {
+  private terrain!: Terrain;
+  private pathing!: Pathing;
+  private panel!: Panel;
+  private units: Unit[] = [];
+  private plannerId = 'astar';
+  private debug = false;
+  private compare: { start?: { x: number; y: number }; goal?: { x: number; y: number }; entries?: CompareEntry[] } | undefined;
+  private paths!: Phaser.GameObjects.Graphics;
+  private rings!: Phaser.GameObjects.Graphics;
+  private box!: Phaser.GameObjects.Graphics;
+  private comparison!: Phaser.GameObjects.Graphics;
+  private dragFrom: { x: number; y: number } | undefined;
+  private frame = 0;
+
+  constructor() {
+    super('demo');
+  }
+
+  preload(): void {
+    this.load.tilemapTiledJSON('map', mapUrl);
+    this.load.image('terrain-tiles', tilesUrl);
+  }
+
+  create(): void {
+    const map = this.make.tilemap({ key: 'map' });
+    const tileset = map.addTilesetImage('terrain', 'terrain-tiles');
+    if (!tileset) throw new Error('the map has no tileset named "terrain"');
+    const layer = map.createLayer('ground', tileset) as Phaser.Tilemaps.TilemapLayer;
+    this.terrain = new Terrain(layer);
+    this.pathing = createPathing(this, layer);
+    drawUnitTextures(this);
+
+    this.paths = this.add.graphics().setDepth(2);
+    this.comparison = this.add.graphics().setDepth(3);
+    this.rings = this.add.graphics().setDepth(4);
+    this.box = this.add.graphics().setDepth(10);
+    this.spawnUnits(map);
+
+    this.panel = createPanel(document.getElementById('panel')!, PLANNERS, (id) => this.pathing.isAvailable(id), {
+      choosePlanner: (id) => this.choosePlanner(id),
+      toggleDebug: () => this.toggleDebug(),
+      toggleCompare: () => this.toggleCompare(),
+    });
+    this.pathing.onPlan((stats) => this.panel.showPlan(stats));
+    this.choosePlanner(PLANNERS.find((p) => p.id === 'theta' && this.pathing.isAvailable(p.id))?.id ?? 'astar');
+    this.panel.showDebug(false);
+    this.bindInput();
+    installTestHook({
+      units: () => this.units.map((u) => this.describe(u)),
+      frame: () => this.frame,
+      toClient: (x, y) => this.toClient(x, y),
+      plannerId: () => this.plannerId,
+      comparison: () => this.compare?.entries,
+      blocks: (kind, x, y) => this.terrain.blocks(UNIT_KINDS[kind as UnitKindName], x, y),
+    });
+  }
+
+  override update(_time: number, delta: number): void {
+    this.frame++;
+    this.pathing.update(delta);
+    for (const u of this.units) {
+      const overlap = this.terrain.penetration(u.kind, u.sprite.x / TILE_SIZE, u.sprite.y / TILE_SIZE);
+      u.worstOverlap = Math.max(u.worstOverlap, overlap);
+    }
+    this.drawOverlays();
+  }
+
+  private spawnUnits(map: Phaser.Tilemaps.Tilemap): void {
+    const objects = map.getObjectLayer('units')?.objects ?? [];
+    for (const object of objects) {
+      const kind = UNIT_KINDS[object.type as UnitKindName];
+      if (!kind) continue;
+      const heading = (object.properties as { name: string; value: unknown }[] | undefined)?.find((p) => p.name === 'heading')?.value;
+      const sprite = this.add
+        .sprite(object.x ?? 0, object.y ?? 0, textureKey(kind.name))
+        .setScale(UNIT_SPRITE_SCALE)
+        .setRotation(typeof heading === 'number' ? heading : 0)
+        .setDepth(kind.water ? 4.5 : 5);
+      const count = this.units.filter((u) => u.kind === kind).length + 1;
+      const name = `${kind.name[0]!.toUpperCase()}${kind.name.slice(1)} ${count}`;
+      this.units.push({ id: this.units.length + 1, name, kind, sprite, selected: false, order: undefined, goal: undefined, worstOverlap: 0, replans: 0 });
+      this.pathing.addUnit(sprite, kind);
+    }
+  }
+
+  private bindInput(): void {
+    this.input.mouse?.disableContextMenu();
+    this.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
+      if (p.rightButtonDown()) this.toggleWall(p.worldX, p.worldY);
+      else this.dragFrom = { x: p.worldX, y: p.worldY };
+    });
+    this.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+      if (!this.dragFrom || !p.isDown) return;
+      this.box.clear();
+      if (Math.hypot(p.worldX - this.dragFrom.x, p.worldY - this.dragFrom.y) < DRAG_THRESHOLD) return;
+      const r = this.rectFrom(this.dragFrom, p);
+      this.box.fillStyle(0x7cff9a, 0.12).fillRect(r.x, r.y, r.width, r.height);
+      this.box.lineStyle(1.5, 0x7cff9a, 0.9).strokeRect(r.x, r.y, r.width, r.height);
+    });
+    this.input.on('pointerup', (p: Phaser.Input.Pointer) => {
+      const from = this.dragFrom;
+      this.dragFrom = undefined;
+      this.box.clear();
+      if (!from || p.rightButtonReleased()) return;
+      const additive = (p.event as MouseEvent | undefined)?.shiftKey === true;
+      if (Math.hypot(p.worldX - from.x, p.worldY - from.y) >= DRAG_THRESHOLD) this.selectInBox(this.rectFrom(from, p), additive);
+      else this.click(p.worldX, p.worldY, additive);
+    });
+    const keyboard = this.input.keyboard!;
+    for (const planner of PLANNERS) keyboard.on(`keydown-${KEY_NAMES[planner.key]}`, () => this.choosePlanner(planner.id));
+    keyboard.on('keydown-D', () => this.toggleDebug());
+    keyboard.on('keydown-C', () => this.toggleCompare());
+    keyboard.on('keydown-W', () => {
+      const p = this.input.activePointer;
+      this.toggleWall(p.worldX, p.worldY);
+    });
+  }
+
+  private rectFrom(a: { x: number; y: number }, p: Phaser.Input.Pointer): Phaser.Geom.Rectangle {
+    return new Phaser.Geom.Rectangle(Math.min(a.x, p.worldX), Math.min(a.y, p.worldY), Math.abs(p.worldX - a.x), Math.abs(p.worldY - a.y));
+  }
+
+  private click(x: number, y: number, additive: boolean): void {
+    const picked = this.unitAt(x, y);
+    if (picked) {
+      if (!additive) for (const u of this.units) u.selected = false;
+      picked.selected = additive ? !picked.selected : true;
+      return;
+    }
+    if (this.compare) {
+      this.setComparePoint(x / TILE_SIZE, y / TILE_SIZE);
+      return;
+    }
+    this.orderSelected(x / TILE_SIZE, y / TILE_SIZE);
+  }
+
+  private unitAt(x: number, y: number): Unit | undefined {
+    let best: Unit | undefined;
+    let bestD = Infinity;
+    for (const u of this.units) {
+      const d = Math.hypot(u.sprite.x - x, u.sprite.y - y) / TILE_SIZE;
+      if (d <= u.kind.radius + PICK_SLACK && d < bestD) [best, bestD] = [u, d];
+    }
+    return best;
+  }
+
+  private selectInBox(r: Phaser.Geom.Rectangle, additive: boolean): void {
+    for (const u of this.units) {
+      const inside = r.contains(u.sprite.x, u.sprite.y);
+      u.selected = inside || (additive && u.selected);
+    }
+  }
+
+  /** Sends the selection to (x, y) (tiles), spreading a group over nearby free spots. */
+  private orderSelected(x: number, y: number): void {
+    const chosen = this.units.filter((u) => u.selected);
+    if (chosen.length === 0) {
+      this.panel.say('Select a unit first: click it, or drag a box around several.');
+      return;
+    }
+    chosen.sort((a, b) => Math.hypot(a.sprite.x / TILE_SIZE - x, a.sprite.y / TILE_SIZE - y) - Math.hypot(b.sprite.x / TILE_SIZE - x, b.sprite.y / TILE_SIZE - y));
+    const taken: { x: number; y: number; r: number }[] = [];
+    for (const u of chosen) {
+      const goal = this.formationSpot(u.kind, x, y, taken);
+      if (!goal) {
+        this.panel.say(`${u.name} cannot go there${u.kind.water ? ': ships stay on water' : ''}.`);
+        continue;
+      }
+      taken.push({ ...goal, r: u.kind.radius });
+      this.send(u, goal);
+    }
+  }
+
+  /** The free spot nearest (x, y) that no earlier unit of the group claimed. */
+  private formationSpot(kind: UnitKind, x: number, y: number, taken: readonly { x: number; y: number; r: number }[]): { x: number; y: number } | undefined {
+    for (let ring = 0; ring < 6; ring++) {
+      const step = kind.radius * 2 + 0.2;
+      const count = ring === 0 ? 1 : ring * 6;
+      for (let i = 0; i < count; i++) {
+        const a = (i / count) * Math.PI * 2;
+        const spot = this.pathing.nearestFree(kind, x + Math.cos(a) * ring * step, y + Math.sin(a) * ring * step);
+        if (spot && taken.every((t) => Math.hypot(t.x - spot.x, t.y - spot.y) >= t.r + kind.radius)) return spot;
+      }
+    }
+    return undefined;
+  }
+
+  private send(u: Unit, goal: { x: number; y: number }): void {
+    u.order?.cancel();
+    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, this.plannerId);
+    u.order = order;
+    u.goal = goal;
+    const finish = (): void => {
+      if (u.order !== order) return;
+      u.order = undefined;
+      u.goal = undefined;
+    };
+    order.on('arrive', finish);
+    order.on('cancel', finish);
+    order.on('replan', () => {
+      u.replans++;
+      this.panel.say(`${u.name} replanned around the new wall.`);
+    });
+    order.on('fail', (why: unknown) => {
+      finish();
+      this.panel.say(`No path for ${u.name} (${String(why)}).`);
+    });
+  }
+
+  private choosePlanner(id: string): void {
+    if (!this.pathing.isAvailable(id)) {
+      this.panel.say(`${PLANNERS.find((p) => p.id === id)?.label ?? id} is not in the library yet.`);
+      return;
+    }
+    this.plannerId = id;
+    this.panel.showPlanner(id);
+  }
+
+  private toggleDebug(): void {
+    this.debug = !this.debug;
+    this.pathing.setDebug(this.debug);
+    this.panel.showDebug(this.debug);
+  }
+
+  private toggleCompare(): void {
+    this.compare = this.compare ? undefined : { ...DEFAULT_COMPARE };
+    if (this.compare) this.runComparison();
+    else this.comparison.clear();
+    this.panel.showCompare(this.compare !== undefined, this.compare?.entries);
+  }
+
+  private setComparePoint(x: number, y: number): void {
+    if (!this.compare) return;
+    if (this.compare.start && !this.compare.goal) this.compare.goal = { x, y };
+    else this.compare = { start: { x, y } };
+    this.runComparison();
+    this.panel.showCompare(true, this.compare.entries);
+  }
+
+  private runComparison(): void {
+    const c = this.compare!;
+    c.entries = c.start && c.goal ? this.pathing.compare(c.start, c.goal, UNIT_KINDS.infantry) : undefined;
+    drawComparison(this.comparison, PLANNERS, c.start, c.goal, c.entries);
+  }
+
+  private toggleWall(worldX: number, worldY: number): void {
+    const { x, y } = Terrain.tileAt(worldX, worldY);
+    const occupied = (tx: number, ty: number): boolean =>
+      this.units.some((u) => {
+        const cx = u.sprite.x / TILE_SIZE;
+        const cy = u.sprite.y / TILE_SIZE;
+        return Math.hypot(cx - Math.max(tx, Math.min(cx, tx + 1)), cy - Math.max(ty, Math.min(cy, ty + 1))) < u.kind.radius;
+      });
+    const change = this.terrain.toggleWall(x, y, occupied);
+    if (!change) return;
+    this.pathing.tilesChanged();
+    if (this.compare?.entries) this.runComparison();
+    this.panel.showCompare(this.compare !== undefined, this.compare?.entries);
+  }
+
+  private drawOverlays(): void {
+    this.paths.clear();
+    this.rings.clear();
+    const colour = PLANNERS.find((p) => p.id === this.plannerId)?.colour ?? 0xffffff;
+    for (const u of this.units) {
+      const path = this.pathing.currentPath(u.sprite);
+      if (path && path.length > 0 && u.goal) {
+        this.paths.lineStyle(2.5, colour, 0.9).beginPath().moveTo(path[0]!.x * TILE_SIZE, path[0]!.y * TILE_SIZE);
+        for (let i = 1; i < path.length; i++) this.paths.lineTo(path[i]!.x * TILE_SIZE, path[i]!.y * TILE_SIZE);
+        this.paths.strokePath();
+      }
+      if (u.goal) {
+        this.paths.lineStyle(2, 0xffffff, 0.9).strokeCircle(u.goal.x * TILE_SIZE, u.goal.y * TILE_SIZE, 4);
+      }
+      if (u.selected) {
+        this.rings.lineStyle(2, 0x7cff9a, 1).strokeCircle(u.sprite.x, u.sprite.y, u.kind.radius * TILE_SIZE + 3);
+      }
+    }
+  }
+
+  private describe(u: Unit): HookUnit {
+    return {
+      id: u.id,
+      name: u.name,
+      kind: u.kind.name,
+      x: u.sprite.x / TILE_SIZE,
+      y: u.sprite.y / TILE_SIZE,
+      heading: u.sprite.rotation,
+      radius: u.kind.radius,
+      moving: u.order !== undefined,
+      selected: u.selected,
+      goal: u.goal,
+      path: (this.pathing.currentPath(u.sprite) ?? []).map((p) => ({ x: p.x, y: p.y })),
+      replans: u.replans,
+      worstOverlap: u.worstOverlap,
+    };
+  }
+
+  /** Page (CSS pixel) coordinates of a point in tile units. */
+  private toClient(x: number, y: number): { x: number; y: number } {
+    const canvas = this.game.canvas.getBoundingClientRect();
+    return {
+      x: canvas.left + (x * TILE_SIZE * canvas.width) / this.scale.width,
+      y: canvas.top + (y * TILE_SIZE * canvas.height) / this.scale.height,
+    };
+  }
+}
+
+/** Phaser's key names for the planner keys. */
+const KEY_NAMES: Record<string, string> = { '1': 'ONE', '2': 'TWO', '3': 'THREE', '4': 'FOUR', '5': 'FIVE', '6': 'SIX', '7': 'SEVEN' };

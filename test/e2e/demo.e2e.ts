@@ -1,0 +1,288 @@
+/**
+ * End-to-end test of the demo: starts the Vite dev server, drives the page in headless Chromium
+ * (Debian's /usr/bin/chromium through playwright-core) with real mouse clicks, and reads the game
+ * through `window.__headway` (demo/test-hook.ts).
+ *
+ *   npm run test:e2e                 # the checks; screenshots go to test-results/
+ *   npm run test:e2e -- --readme     # also refreshes docs/demo.png, the README screenshot
+ *
+ * Fails on any console error or uncaught page error, on a check that does not hold, and when the
+ * whole run exceeds its time limit. The last line is `e2e: N passed, M failed`.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import type { HookUnit, TestHook } from '../../demo/test-hook.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS = join(REPO, 'test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The whole run, server start to browser close, must end within this. */
+const TOTAL_LIMIT_MS = 300_000;
+/** One wait for the game to reach a state. */
+const WAIT_LIMIT_MS = 120_000;
+const VIEWPORT = { width: 1440, height: 960 };
+const README_SHOT = process.argv.includes('--readme');
+
+type Hooked = Window & { __headway?: TestHook };
+
+const killer = setTimeout(() => {
+  console.error(`e2e: time limit of ${TOTAL_LIMIT_MS / 1000} s exceeded`);
+  console.log('e2e: 0 passed, 1 failed');
+  process.exit(1);
+}, TOTAL_LIMIT_MS);
+killer.unref();
+
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ server: ViteDevServer; url: string }> {
+  const port = await freePort();
+  const server = await createServer({
+    configFile: join(REPO, 'demo/vite.config.ts'),
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false },
+  });
+  await server.listen();
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+async function launch(): Promise<{ context: BrowserContext; profile: string }> {
+  const profile = mkdtempSync(join(tmpdir(), 'headway-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: VIEWPORT,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return { context, profile };
+}
+
+async function waitFor<T>(page: Page, what: string, probe: () => Promise<T | undefined | false>, limit = WAIT_LIMIT_MS): Promise<T> {
+  const end = Date.now() + limit;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${limit / 1000} s waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const units = (page: Page): Promise<HookUnit[]> => page.evaluate(() => (window as Hooked).__headway!.units());
+const unit = async (page: Page, id: number): Promise<HookUnit> => (await units(page)).find((u) => u.id === id)!;
+const frame = (page: Page): Promise<number> => page.evaluate(() => (window as Hooked).__headway!.frame());
+const toClient = (page: Page, x: number, y: number): Promise<{ x: number; y: number }> =>
+  page.evaluate(([tx, ty]) => (window as Hooked).__headway!.toClient(tx!, ty!), [x, y]);
+
+async function clickTile(page: Page, x: number, y: number, button: 'left' | 'right' = 'left'): Promise<void> {
+  const p = await toClient(page, x, y);
+  await page.mouse.click(p.x, p.y, { button });
+}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/**
+ * A tile whose interior the unit's remaining path crosses, at least `ahead` tiles in front of it
+ * and 3 before the goal, or undefined. A wall there makes the rest of the path illegal.
+ */
+function tileOnPath(u: HookUnit, ahead: number): { x: number; y: number } | undefined {
+  const points = [{ x: u.x, y: u.y }, ...u.path];
+  let total = 0;
+  for (let i = 1; i < points.length; i++) total += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+  let travelled = 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    for (let d = 0; d < length; d += 0.2) {
+      const x = a.x + ((b.x - a.x) * d) / length;
+      const y = a.y + ((b.y - a.y) * d) / length;
+      const interior = Math.abs(x - Math.round(x)) > 0.15 && Math.abs(y - Math.round(y)) > 0.15;
+      if (interior && travelled + d >= ahead && total - travelled - d >= 3) return { x: Math.floor(x), y: Math.floor(y) };
+    }
+    travelled += length;
+  }
+  return undefined;
+}
+
+/** Waits until the unit stands still again, and returns it. */
+async function arrival(page: Page, id: number): Promise<HookUnit> {
+  return waitFor(page, `unit ${id} to arrive`, async () => {
+    const u = await unit(page, id);
+    return u.moving ? undefined : u;
+  });
+}
+
+interface Test {
+  name: string;
+  run(page: Page): Promise<void>;
+}
+
+/** Where the tank is sent: across the field and round the ruins, reachable for its footprint. */
+const TANK_TARGET = { x: 27.5, y: 33.5 };
+/** Where an infantry unit is sent before a wall is dropped in its way. */
+const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
+
+const tests: Test[] = [
+  {
+    name: 'the demo loads with its units and panel',
+    async run(page) {
+      const all = await units(page);
+      const count = (kind: string): number => all.filter((u) => u.kind === kind).length;
+      check(count('infantry') >= 2 && count('tank') >= 2 && count('ship') >= 1, `units: ${JSON.stringify(all.map((u) => u.kind))}`);
+      const buttons = await page.locator('button[data-planner]').count();
+      check(buttons === 7, `expected 7 planner buttons, found ${buttons}`);
+      const f0 = await frame(page);
+      await page.waitForTimeout(300);
+      check((await frame(page)) > f0, 'the game loop is not running');
+    },
+  },
+  {
+    name: 'a tank ordered by mouse clicks drives to the target without touching a wall',
+    async run(page) {
+      const tank = (await units(page)).find((u) => u.kind === 'tank')!;
+      await clickTile(page, tank.x, tank.y);
+      check((await unit(page, tank.id)).selected, 'clicking the tank did not select it');
+      await clickTile(page, TANK_TARGET.x, TANK_TARGET.y);
+      const ordered = await waitFor(page, 'the tank to start', async () => {
+        const u = await unit(page, tank.id);
+        return u.moving ? u : undefined;
+      }, 5000);
+      check(ordered.goal && Math.hypot(ordered.goal.x - TANK_TARGET.x, ordered.goal.y - TANK_TARGET.y) < 1.5, `goal ${JSON.stringify(ordered.goal)}`);
+      const startFrame = await frame(page);
+      let turned = false;
+      const arrived = await waitFor(page, 'the tank to arrive', async () => {
+        const u = await unit(page, tank.id);
+        if (Math.abs(u.heading - tank.heading) > 0.3) turned = true;
+        return u.moving ? undefined : u;
+      });
+      const frames = (await frame(page)) - startFrame;
+      await page.screenshot({ path: join(RESULTS, 'demo-tank.png') });
+      const miss = Math.hypot(arrived.x - ordered.goal.x, arrived.y - ordered.goal.y);
+      check(miss < 0.5, `the tank stopped ${miss.toFixed(2)} tiles from its goal`);
+      check(Math.hypot(arrived.x - tank.x, arrived.y - tank.y) > 10, 'the tank barely moved');
+      check(frames > 30, `only ${frames} frames sampled during the move`);
+      check(turned, 'the tank never rotated with its heading');
+      check(arrived.worstOverlap === 0, `the tank overlapped a wall by ${arrived.worstOverlap.toFixed(3)} tiles`);
+    },
+  },
+  {
+    name: 'a wall dropped on a moving unit’s path makes it replan, and comes off again',
+    async run(page) {
+      const soldier = (await units(page)).find((u) => u.kind === 'infantry')!;
+      await clickTile(page, soldier.x, soldier.y);
+      await clickTile(page, INFANTRY_TARGET.x, INFANTRY_TARGET.y);
+      const moving = await waitFor(page, 'the soldier to start', async () => {
+        const u = await unit(page, soldier.id);
+        return u.moving && u.path.length > 1 ? u : undefined;
+      }, 5000);
+      const tile = tileOnPath(moving, 5);
+      check(tile, 'the soldier’s path has no stretch to block');
+      const blocks = (): Promise<boolean> => page.evaluate(([x, y]) => (window as Hooked).__headway!.blocks('infantry', x!, y!), [tile.x, tile.y]);
+      check(!(await blocks()), `tile ${tile.x},${tile.y} is already blocked`);
+      await clickTile(page, tile.x + 0.5, tile.y + 0.5, 'right');
+      check(await blocks(), `right click did not put a wall on tile ${tile.x},${tile.y}`);
+      const arrived = await arrival(page, soldier.id);
+      check(arrived.replans >= 1, 'the soldier never replanned');
+      check(Math.hypot(arrived.x - INFANTRY_TARGET.x, arrived.y - INFANTRY_TARGET.y) < 1.5, 'the soldier did not reach its target');
+      await clickTile(page, tile.x + 0.5, tile.y + 0.5, 'right');
+      check(!(await blocks()), 'a second right click did not remove the wall');
+    },
+  },
+  {
+    name: 'the comparison view draws every planner between the same points',
+    async run(page) {
+      await page.keyboard.press('c');
+      const entries = await waitFor(page, 'the comparison', () => page.evaluate(() => (window as Hooked).__headway!.comparison()));
+      const available = await page.locator('button[data-planner]:not([disabled])').count();
+      check(entries.length === available, `${entries.length} paths for ${available} planners`);
+      check(entries.every((e) => e.status === 'found'), `statuses: ${entries.map((e) => e.status).join(', ')}`);
+      const rows = await page.locator('.compare tbody tr').count();
+      check(rows === entries.length, `the table has ${rows} rows for ${entries.length} paths`);
+      const astar = entries.find((e) => e.planner === 'astar')!;
+      // Any-angle paths are never meaningfully longer than the grid path; Anya's is the shortest of all.
+      for (const e of entries.filter((e) => !e.planner.startsWith('directional'))) {
+        check(e.length <= astar.length * 1.01, `${e.planner}: ${e.length} is longer than A*'s ${astar.length}`);
+      }
+      const anya = entries.find((e) => e.planner === 'anya');
+      if (anya) for (const e of entries) check(anya.length <= e.length + 1e-6, `Anya ${anya.length} is longer than ${e.planner} ${e.length}`);
+      await page.screenshot({ path: join(RESULTS, 'demo-compare.png') });
+      if (README_SHOT) await page.screenshot({ path: join(REPO, 'docs/demo.png') });
+    },
+  },
+];
+
+async function main(): Promise<number> {
+  mkdirSync(RESULTS, { recursive: true });
+  const { server, url } = await startServer();
+  const { context, profile } = await launch();
+  const errors: string[] = [];
+  let passed = 0;
+  let failed = 0;
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+    await page.goto(url);
+    await waitFor(page, 'window.__headway', () => page.evaluate(() => (window as Hooked).__headway !== undefined), 30_000);
+    if (errors.length > 0) throw new Error(errors.join('\n'));
+    for (const test of tests) {
+      const before = errors.length;
+      try {
+        await test.run(page);
+        if (errors.length > before) throw new Error(errors.slice(before).join('\n'));
+        passed++;
+        console.log(`ok   ${test.name}`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${test.name}\n     ${(error as Error).message.replaceAll('\n', '\n     ')}`);
+        await page.screenshot({ path: join(RESULTS, `failure-${passed + failed}.png`) }).catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    failed++;
+    console.log(`FAIL the demo did not start: ${(error as Error).message.replaceAll('\n', '\n     ')}`);
+  } finally {
+    await context.close().catch(() => undefined);
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('e2e: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);
