@@ -1,0 +1,153 @@
+/**
+ * Drives a unit along a segment path in time: speeds up, cruises, slows for tight turns and
+ * cusps, and stops exactly on the goal pose. Positions depend only on the time elapsed, never on
+ * how it was cut into frames.
+ */
+import type { SegmentPath } from '../steering/segment-path.js';
+import { angleDifference } from '../steering/angle.js';
+import { segmentEnd, type Pose } from '../steering/segment.js';
+import { MotionProfile, type SpeedZone } from './motion-profile.js';
+
+/** How a unit moves, in tile units and seconds. */
+export interface MotionOptions {
+  /** Top speed, tile units per second, > 0. */
+  speed: number;
+  /** Tile units per second², > 0; default Infinity (full speed at once). */
+  acceleration?: number;
+  /** Braking, tile units per second², > 0; default `acceleration`. */
+  deceleration?: number;
+  /**
+   * When set (tile units per second²), arcs are driven no faster than sqrt(this × radius), so a
+   * unit slows before turns too tight for its speed. Default: no turn slowdown.
+   */
+  lateralAcceleration?: number;
+  /**
+   * Slow down for corners of polyline paths (where the unit turns on the spot): the speed at a
+   * corner is capped at speed × (1 − turn/π), full speed straight on, a stop for a U-turn.
+   * Default false.
+   */
+  slowAtCorners?: boolean;
+}
+
+/** Options of one {@link Follower} run. */
+export interface FollowerOptions extends MotionOptions {
+  /** Speed at the start, tile units per second (a unit already moving). Default 0. */
+  startSpeed?: number;
+  /** Distances along the path (ascending, inside (0, length)) that fire `waypoint` when passed. */
+  waypoints?: readonly number[];
+  /** Heading at arrival, when it differs from the path's end (a unit that turns on the spot). */
+  finalHeading?: number;
+}
+
+/** What happened during one {@link Follower.advance}, in order. */
+export type FollowerEvent = { type: 'waypoint'; index: number } | { type: 'arrive' };
+
+/**
+ * Corner turns below this (radians) are not corners: the heading change of joined segments that
+ * are meant to be straight on is rounding noise.
+ */
+export const CORNER_EPSILON = 1e-9;
+
+/**
+ * Moves along a {@link SegmentPath} over time.
+ *
+ * @example
+ * ```ts
+ * const follower = new Follower(path, { speed: 4, acceleration: 8 });
+ * // each frame:
+ * for (const e of follower.advance(dt)) if (e.type === 'arrive') console.log('there');
+ * sprite.setPosition(follower.pose.x * 32, follower.pose.y * 32);
+ * ```
+ */
+export class Follower {
+  /** The current pose; updated in place by {@link advance}. */
+  readonly pose: Pose;
+  /** Seconds since the start. */
+  time = 0;
+  /** Distance travelled along the path, tile units. */
+  distance = 0;
+  readonly profile: MotionProfile;
+  private nextWaypoint = 0;
+  private arrived = false;
+  private readonly waypoints: readonly number[];
+  private readonly finalHeading: number | undefined;
+  private readonly events: FollowerEvent[] = [];
+
+  /** @throws RangeError when a motion limit is not a positive number. */
+  constructor(
+    readonly path: SegmentPath,
+    readonly options: FollowerOptions,
+  ) {
+    const acceleration = options.acceleration ?? Infinity;
+    const limits = { speed: options.speed, acceleration, deceleration: options.deceleration ?? acceleration };
+    this.profile = MotionProfile.build(path.length, limits, options.startSpeed ?? 0, speedZones(path, options));
+    this.waypoints = (options.waypoints ?? []).filter((w) => w > 0 && w < path.length);
+    this.finalHeading = options.finalHeading;
+    this.pose = path.sample(0);
+  }
+
+  /** Current speed, tile units per second. */
+  get speed(): number {
+    return this.arrived ? 0 : this.profile.speedAt(this.time);
+  }
+
+  /** True once the unit stands on the goal. */
+  get done(): boolean {
+    return this.arrived;
+  }
+
+  /** Seconds the whole run takes. */
+  get duration(): number {
+    return this.profile.duration;
+  }
+
+  /**
+   * Moves `dt` seconds on and returns what happened on the way: every waypoint passed, in order,
+   * then `arrive` once the goal is reached. The returned array is reused by the next call.
+   */
+  advance(dt: number): readonly FollowerEvent[] {
+    const events = this.events;
+    events.length = 0;
+    if (this.arrived) return events;
+    if (dt > 0) this.time += dt;
+    this.distance = this.profile.distanceAt(this.time);
+    while (this.nextWaypoint < this.waypoints.length && this.waypoints[this.nextWaypoint]! <= this.distance) {
+      events.push({ type: 'waypoint', index: this.nextWaypoint++ });
+    }
+    if (this.time >= this.profile.duration) {
+      this.arrived = true;
+      const end = this.path.end;
+      this.pose.x = end.x;
+      this.pose.y = end.y;
+      this.pose.heading = this.finalHeading ?? end.heading;
+      this.distance = this.path.length;
+      events.push({ type: 'arrive' });
+      return events;
+    }
+    this.path.sampleInto(this.distance, this.pose);
+    return events;
+  }
+}
+
+/** The speed caps a path imposes: cusps stop, tight arcs and (optionally) corners slow down. */
+export function speedZones(path: SegmentPath, options: MotionOptions): SpeedZone[] {
+  const zones: SpeedZone[] = [];
+  const segments = path.segments;
+  let s = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    if (i > 0) {
+      const prev = segments[i - 1]!;
+      if (prev.reverse !== seg.reverse) zones.push({ from: s, to: s, speed: 0 });
+      else if (options.slowAtCorners) {
+        const turn = Math.abs(angleDifference(segmentEnd(prev).heading, seg.heading));
+        if (turn > CORNER_EPSILON) zones.push({ from: s, to: s, speed: options.speed * (1 - turn / Math.PI) });
+      }
+    }
+    if (seg.kind === 'arc' && options.lateralAcceleration !== undefined && options.lateralAcceleration > 0) {
+      zones.push({ from: s, to: s + seg.length, speed: Math.sqrt(options.lateralAcceleration * seg.radius) });
+    }
+    s += seg.length;
+  }
+  return zones;
+}

@@ -1,0 +1,149 @@
+/**
+ * Spreads planning over frames: requests wait in a queue and each frame works on them, oldest
+ * first, until the frame's budget (milliseconds, expansions or both) is spent; an unfinished
+ * search resumes next frame. So 200 units ordered at once cost a few frames of planning, not one
+ * long stall.
+ */
+
+/** A piece of planning work that can run in slices. */
+export interface PlanJob {
+  /**
+   * Does at most `maxExpansions` units of work (search expansions, or checks of similar cost) and
+   * returns how many it did. Called again next time until `done`.
+   */
+  step(maxExpansions: number): number;
+  /** True once the job has finished (or was cancelled). */
+  readonly done: boolean;
+  /** Stops the job; it becomes `done` without finishing. */
+  cancel(): void;
+}
+
+/** How much planning one frame may do. Whichever limit is reached first ends the frame's work. */
+export interface PlanBudget {
+  /** Milliseconds of planning per frame. */
+  milliseconds?: number;
+  /** Expansions per frame. */
+  expansions?: number;
+}
+
+/** What one {@link PlanQueue.run} did. */
+export interface PlanFrameStats {
+  /** Expansions (work units) done this frame. */
+  expansions: number;
+  /** Milliseconds spent, by the queue's clock. */
+  milliseconds: number;
+  /** Jobs finished this frame. */
+  finished: number;
+  /** Jobs still waiting afterwards. */
+  pending: number;
+}
+
+/** The default budget: a quarter of a 60 Hz frame. */
+export const DEFAULT_PLAN_BUDGET: Readonly<PlanBudget> = { milliseconds: 4 };
+
+/**
+ * Expansions between two reads of the clock under a time budget: small enough that one slice
+ * stays well under a millisecond, large enough that reading the clock costs nothing.
+ */
+export const SLICE_EXPANSIONS = 256;
+
+/**
+ * A first-come, first-served queue of {@link PlanJob}s run within a per-frame budget.
+ *
+ * @example
+ * ```ts
+ * const queue = new PlanQueue({ expansions: 5000 });
+ * queue.add(job);
+ * // once a frame:
+ * queue.run();
+ * ```
+ */
+export class PlanQueue {
+  /** What the last {@link run} did. */
+  readonly lastFrame: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
+  private jobs: PlanJob[] = [];
+  private budget: Required<PlanBudget>;
+
+  /**
+   * @param budget - per-frame limits; default {@link DEFAULT_PLAN_BUDGET}.
+   * @param clock - milliseconds now; `performance.now` by default.
+   * @throws RangeError when a limit is not a number > 0.
+   */
+  constructor(
+    budget: PlanBudget = DEFAULT_PLAN_BUDGET,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.budget = checkBudget(budget);
+  }
+
+  /** Changes the per-frame limits. @throws RangeError when a limit is not a number > 0. */
+  setBudget(budget: PlanBudget): void {
+    this.budget = checkBudget(budget);
+  }
+
+  /** The current per-frame limits (Infinity where there is none). */
+  getBudget(): Readonly<Required<PlanBudget>> {
+    return this.budget;
+  }
+
+  /** Queues a job; `urgent` jobs (replans of moving units) go ahead of the waiting ones. */
+  add(job: PlanJob, urgent = false): void {
+    if (urgent) this.jobs.unshift(job);
+    else this.jobs.push(job);
+  }
+
+  /** Jobs waiting or running. */
+  get size(): number {
+    this.compact();
+    return this.jobs.length;
+  }
+
+  /** Cancels every job and empties the queue. */
+  clear(): void {
+    const jobs = this.jobs;
+    this.jobs = [];
+    for (const job of jobs) job.cancel();
+  }
+
+  /** Works on the queue until the frame's budget is spent or the queue is empty. */
+  run(): PlanFrameStats {
+    const stats = this.lastFrame;
+    const start = this.clock();
+    const { milliseconds, expansions } = this.budget;
+    let used = 0;
+    let finished = 0;
+    let elapsed = 0;
+    // A job may queue or cancel jobs from its completion callbacks, so the list is re-read each turn.
+    while (used < expansions && elapsed < milliseconds) {
+      const job = this.jobs.find((j) => !j.done);
+      if (job === undefined) break;
+      const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : SLICE_EXPANSIONS);
+      const n = Math.max(0, Math.min(slice, job.step(slice)));
+      // A job that did nothing and is not done still counts one, so the loop always ends.
+      used += job.done ? n : Math.max(1, n);
+      if (job.done) finished++;
+      this.compact();
+      elapsed = this.clock() - start;
+    }
+    this.compact();
+    stats.expansions = used;
+    stats.milliseconds = elapsed;
+    stats.finished = finished;
+    stats.pending = this.jobs.length;
+    return stats;
+  }
+
+  private compact(): void {
+    if (this.jobs.some((j) => j.done)) this.jobs = this.jobs.filter((j) => !j.done);
+  }
+}
+
+function checkBudget(budget: PlanBudget): Required<PlanBudget> {
+  const milliseconds = budget.milliseconds ?? Infinity;
+  const expansions = budget.expansions ?? Infinity;
+  for (const [name, v] of [['milliseconds', milliseconds], ['expansions', expansions]] as const) {
+    if (typeof v !== 'number' || !(v > 0)) throw new RangeError(`plan budget ${name} must be a number > 0, got ${String(v)}`);
+  }
+  if (milliseconds === Infinity && expansions === Infinity) throw new RangeError('plan budget needs milliseconds or expansions');
+  return { milliseconds, expansions };
+}

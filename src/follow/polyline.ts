@@ -1,0 +1,51 @@
+/**
+ * Paths in the form the follower drives: polylines from the any-angle planners become chains of
+ * straight segments (a unit without a turning radius turns on the spot at each corner).
+ */
+import type { Point } from '../grid/point.js';
+import { SegmentPath } from '../steering/segment-path.js';
+import { lineSegment, type Segment } from '../steering/segment.js';
+
+/**
+ * The straight-segment path through `points`, and the distances of its interior vertices (the
+ * waypoints). Repeated points are skipped. A path of one point stays put facing `startHeading`.
+ *
+ * @example polylinePath([{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 3, y: 4 }]).waypoints // [3]
+ * @throws RangeError when `points` is empty or holds a non-finite coordinate.
+ */
+export function polylinePath(points: readonly Point[], startHeading = 0): { path: SegmentPath; waypoints: number[] } {
+  const first = points[0];
+  if (first === undefined) throw new RangeError('a polyline needs at least one point');
+  const segments: Segment[] = [];
+  const waypoints: number[] = [];
+  let distance = 0;
+  let from = first;
+  for (let i = 1; i < points.length; i++) {
+    const to = points[i]!;
+    const length = Math.hypot(to.x - from.x, to.y - from.y);
+    if (length === 0) continue;
+    if (segments.length > 0) waypoints.push(distance);
+    segments.push(lineSegment({ x: from.x, y: from.y, heading: Math.atan2(to.y - from.y, to.x - from.x) }, length));
+    distance += length;
+    from = to;
+  }
+  return { path: new SegmentPath(segments, { x: first.x, y: first.y, heading: segments[0]?.heading ?? startHeading }), waypoints };
+}
+
+/**
+ * `a` followed by `b`; `b` must start where `a` ends.
+ * @throws RangeError when it does not.
+ */
+export function concatPaths(a: SegmentPath, b: SegmentPath): SegmentPath {
+  return new SegmentPath([...a.segments, ...b.segments], a.start);
+}
+
+/**
+ * The part of `path` between distances `from` and `to` (clamped to the path).
+ */
+export function slicePath(path: SegmentPath, from: number, to: number): SegmentPath {
+  const a = Math.min(Math.max(from, 0), path.length);
+  const b = Math.min(Math.max(to, a), path.length);
+  const tail = path.split(a)[1];
+  return tail.split(b - a)[0];
+}

@@ -1,0 +1,92 @@
+/**
+ * Planning written as generators that pause when the frame's allowance is spent: a job runs
+ * searches and checks one after another, and the {@link PlanQueue} resumes it next frame.
+ */
+import type { PlanJob } from './plan-queue.js';
+
+/** The allowance of the current slice and what has been used of it. */
+export interface WorkBudget {
+  max: number;
+  used: number;
+}
+
+/** A piece of planning that yields whenever the slice's allowance is spent. */
+export type Work<R> = Generator<void, R, void>;
+
+/** A search run in slices (the lattice planners' and the directional planner's searches). */
+export interface SteppedSearch<R extends { expanded: number }> {
+  step(maxExpansions?: number): R | undefined;
+  cancel(): void;
+  readonly result: R | undefined;
+}
+
+/**
+ * Runs `search` to its end within the allowance, pausing between slices. Cancels the search when
+ * the work is abandoned.
+ */
+export function* searchWork<R extends { expanded: number }>(budget: WorkBudget, search: SteppedSearch<R>): Work<R> {
+  let done = 0;
+  try {
+    for (;;) {
+      while (budget.used >= budget.max) yield;
+      const allowance = budget.max - budget.used;
+      const result = search.step(allowance);
+      if (result) {
+        // After a grid change the search restarts and its count with it: charge the whole slice.
+        const spent = result.expanded - done;
+        budget.used += spent >= 0 && spent <= allowance ? spent : allowance;
+        return result;
+      }
+      budget.used += allowance;
+      done += allowance;
+    }
+  } finally {
+    if (!search.result) search.cancel();
+  }
+}
+
+/** Charges `cost` units of non-search work (checks), pausing first if the slice is spent. */
+export function* chargeWork(budget: WorkBudget, cost: number): Work<void> {
+  while (budget.used >= budget.max) yield;
+  budget.used += cost;
+}
+
+/**
+ * A {@link PlanJob} that drives a generator and hands its result to `onDone`.
+ *
+ * @example
+ * ```ts
+ * const job = new WorkJob((budget) => myPlanning(budget), (route) => use(route));
+ * queue.add(job);
+ * ```
+ */
+export class WorkJob<R> implements PlanJob {
+  done = false;
+  private readonly budget: WorkBudget = { max: 0, used: 0 };
+  private readonly work: Work<R>;
+
+  constructor(
+    start: (budget: WorkBudget) => Work<R>,
+    private readonly onDone: (result: R) => void,
+  ) {
+    this.work = start(this.budget);
+  }
+
+  step(maxExpansions: number): number {
+    if (this.done) return 0;
+    this.budget.max = maxExpansions;
+    this.budget.used = 0;
+    const next = this.work.next();
+    if (next.done) {
+      this.done = true;
+      this.onDone(next.value);
+    }
+    return this.budget.used;
+  }
+
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    this.work.return(undefined as never);
+  }
+}
