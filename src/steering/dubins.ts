@@ -17,8 +17,8 @@ import { pathFromSteps, type Curve, type Step } from './segment-path.js';
 /** The six Dubins words. */
 export type DubinsWord = 'LSL' | 'LSR' | 'RSL' | 'RSR' | 'RLR' | 'LRL';
 
-/** All six words, in the order ties are broken. */
-export const DUBINS_WORDS: readonly DubinsWord[] = ['LSL', 'LSR', 'RSL', 'RSR', 'RLR', 'LRL'];
+/** All six words, in the order ties are broken (same-side words first, so a lone turn reads LSL or RSR). */
+export const DUBINS_WORDS: readonly DubinsWord[] = ['LSL', 'RSR', 'LSR', 'RSL', 'RLR', 'LRL'];
 
 /** A Dubins path. */
 export interface DubinsCurve extends Curve {
@@ -115,6 +115,23 @@ export function solveDubinsWord(word: DubinsWord, x: number, y: number, phi: num
   return best;
 }
 
+/**
+ * Relative length difference below which two words are the same path (a quarter turn is RSR
+ * with empty second and third pieces, and LSR with empty first and second ones).
+ */
+const TIE_EPSILON = 1e-12;
+
+/**
+ * Whether `a` beats `b`: shorter, or as long but with the driven pieces first, so that a lone
+ * right turn is named RSR rather than LSR with an empty L.
+ */
+function better(a: readonly number[], b: readonly number[]): boolean {
+  const la = a[0]! + a[1]! + a[2]!;
+  const lb = b[0]! + b[1]! + b[2]!;
+  if (Math.abs(la - lb) > TIE_EPSILON * (1 + lb)) return la < lb;
+  return a.findIndex((p) => p > 0) < b.findIndex((p) => p > 0) && a.some((p) => p > 0);
+}
+
 function toLocal(from: Pose, to: Pose, radius: number): [number, number, number] {
   const dx = (to.x - from.x) / radius;
   const dy = (to.y - from.y) / radius;
@@ -147,7 +164,7 @@ function curveOf(word: DubinsWord, parts: [number, number, number], from: Pose, 
  * @example
  * ```ts
  * const c = dubins({ x: 0.5, y: 0.5, heading: 0 }, { x: 1.5, y: 1.5, heading: Math.PI / 2 }, 1);
- * c.word;   // 'RSR' (a quarter turn clockwise: the straight and the second arc are empty)
+ * c.word;   // 'RSR' (a quarter turn clockwise on screen: the straight and the second arc are empty)
  * c.length; // π/2
  * ```
  * @throws RangeError naming a non-finite coordinate or a radius that is not > 0.
@@ -159,7 +176,7 @@ export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
   let best: [number, number, number] | null = null;
   for (const word of DUBINS_WORDS) {
     const parts = solveDubinsWord(word, x, y, phi);
-    if (parts !== null && (best === null || parts[0] + parts[1] + parts[2] < best[0] + best[1] + best[2])) {
+    if (parts !== null && (best === null || better(parts, best))) {
       best = parts;
       bestWord = word;
     }

@@ -162,11 +162,14 @@ const lrslr: BaseFormula = (x, y, phi, found) => {
 
 const BASE_FORMULAS: readonly BaseFormula[] = [lsl, lsr, lrl, lrlrSame, lrlrOpposite, lrsl, lrsr, lrslr];
 
+/** Receives a candidate as a base formula found it, plus the symmetries that map it to the real goal. */
+type Consider = (steers: Steers, values: readonly number[], flip: boolean, reflect: boolean, backwards: boolean) => void;
+
 /**
- * Calls `found` with every candidate (steers, signed lengths in radii) that reaches (x, y, phi)
- * from (0, 0, 0): each base formula under the eight combinations of the three symmetries.
+ * Calls `consider` with every candidate that reaches (x, y, phi) from (0, 0, 0): each base
+ * formula under the eight combinations of the three symmetries.
  */
-function eachCandidate(x: number, y: number, phi: number, found: Found): void {
+function eachCandidate(x: number, y: number, phi: number, consider: Consider): void {
   const xb = x * Math.cos(phi) + y * Math.sin(phi);
   const yb = x * Math.sin(phi) - y * Math.cos(phi);
   for (const backwards of [false, true]) {
@@ -174,19 +177,9 @@ function eachCandidate(x: number, y: number, phi: number, found: Found): void {
     const by = backwards ? yb : y;
     for (const flip of [false, true]) {
       for (const reflect of [false, true]) {
-        const fx = flip ? -bx : bx;
-        const fy = reflect ? -by : by;
+        const found: Found = (steers, values) => consider(steers, values, flip, reflect, backwards);
         const fphi = flip !== reflect ? -phi : phi;
-        const emit: Found = (steers, values) => {
-          let s: (-1 | 0 | 1)[] = reflect ? steers.map((k) => -k as -1 | 0 | 1) : [...steers];
-          let v = flip ? values.map((d) => -d) : [...values];
-          if (backwards) {
-            s = s.reverse();
-            v = v.reverse();
-          }
-          found(s, v);
-        };
-        for (const formula of BASE_FORMULAS) formula(fx, fy, fphi, emit);
+        for (const formula of BASE_FORMULAS) formula(flip ? -bx : bx, reflect ? -by : by, fphi, found);
       }
     }
   }
@@ -229,25 +222,27 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   let bestValues: readonly number[] = [];
   let bestCost = Infinity;
   let bestLength = Infinity;
-  const consider: Found = (steers, values) => {
+  const consider: Consider = (steers, values, flip, reflect, backwards) => {
     let cost = 0;
     let length = 0;
     for (const v of values) {
       length += Math.abs(v);
-      cost += v < 0 ? -v * reverseCost : v;
+      cost += (flip ? v > 0 : v < 0) ? Math.abs(v) * reverseCost : Math.abs(v);
     }
-    if (cost < bestCost || (cost === bestCost && length < bestLength)) {
-      bestCost = cost;
-      bestLength = length;
-      bestSteers = steers;
-      bestValues = values;
-    }
+    if (!(cost < bestCost || (cost === bestCost && length < bestLength))) return;
+    bestCost = cost;
+    bestLength = length;
+    // Timeflip drives every piece the other way, reflect swaps left and right, backwards reads the path from the end.
+    const s = reflect ? steers.map((k) => -k as -1 | 0 | 1) : [...steers];
+    const v = flip ? values.map((d) => -d) : [...values];
+    bestSteers = backwards ? s.reverse() : s;
+    bestValues = backwards ? v.reverse() : v;
   };
   eachCandidate(x, y, phi, consider);
   if (reverseCost > 1) {
     for (const word of DUBINS_WORDS) {
       const parts = solveDubinsWord(word, x, y, phi);
-      if (parts !== null) consider(dubinsSteers(word), parts);
+      if (parts !== null) consider(dubinsSteers(word), parts, false, false, false);
     }
   }
   if (bestCost === Infinity) {

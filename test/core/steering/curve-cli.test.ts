@@ -24,6 +24,7 @@ describe('headway curve', () => {
     expect(out.trim().split('\n')).toHaveLength(1);
     const line = JSON.parse(out);
     expect(line.length).toBeCloseTo(PI / 2, 12);
+    expect(line.word).toBe('RSR');
     expect(line.segments).toHaveLength(1);
     expect(Object.keys(line.segments[0]).sort()).toEqual(['heading', 'kind', 'length', 'radius', 'reverse', 'turn', 'x', 'y']);
     expect(line.segments[0]).toMatchObject({ kind: 'arc', x: 0.5, y: 0.5, heading: 0, radius: 1, turn: 1, reverse: false });

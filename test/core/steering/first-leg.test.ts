@@ -4,6 +4,9 @@ import { makeRng } from '../../support/rng.js';
 import { randomPose } from './poses.js';
 import type { Pose } from '../../../src/steering/segment.js';
 
+/** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
+const SWEEP_TIMEOUT_MS = 60_000;
+
 const PI = Math.PI;
 const EXACT = 1e-9;
 const SEED = 777;
@@ -82,7 +85,7 @@ describe('firstLeg: hand-worked cases', () => {
   });
 });
 
-describe('firstLeg: seeded random cases', () => {
+describe('firstLeg: seeded random cases', { timeout: SWEEP_TIMEOUT_MS }, () => {
   it('ends on the point facing along the final straight, as short as the brute-force sweep finds', () => {
     const rng = makeRng(SEED);
     for (let i = 0; i < 300; i++) {

@@ -8,6 +8,9 @@ import { pathFromSteps, SegmentPath } from '../../../src/steering/segment-path.j
 import { makeRng } from '../../support/rng.js';
 import { poseError, randomPose } from './poses.js';
 
+/** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
+const SWEEP_TIMEOUT_MS = 60_000;
+
 const PI = Math.PI;
 const EXACT = 1e-9;
 const SEED = 31337;
@@ -103,7 +106,7 @@ describe('fixedAngle: hand-worked cases', () => {
   });
 });
 
-describe('fixedAngle: seeded random paths', () => {
+describe('fixedAngle: seeded random paths', { timeout: SWEEP_TIMEOUT_MS }, () => {
   it('one-way turns (LSL, RSR) are wrapped from outside: the curve lies on the inner side of every leg', () => {
     const rng = makeRng(SEED + 2);
     let checked = 0;

@@ -5,6 +5,9 @@ import { makeRng } from '../../support/rng.js';
 import { moved, poseError, randomPose } from './poses.js';
 import type { Pose } from '../../../src/steering/segment.js';
 
+/** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
+const SWEEP_TIMEOUT_MS = 60_000;
+
 const PI = Math.PI;
 const EXACT = 1e-9;
 const SEED = 9001;
@@ -52,7 +55,7 @@ describe('reedsShepp: hand-worked cases', () => {
   });
 });
 
-describe('reedsShepp: invariants over seeded random cases', () => {
+describe('reedsShepp: invariants over seeded random cases', { timeout: SWEEP_TIMEOUT_MS }, () => {
   it('reaches the goal and is never longer than Dubins, nor shorter than distance or turning allow', () => {
     const rng = makeRng(SEED);
     for (let i = 0; i < CASES; i++) {
@@ -118,7 +121,7 @@ describe('reedsShepp: invariants over seeded random cases', () => {
   });
 });
 
-describe('reedsShepp: reverse cost', () => {
+describe('reedsShepp: reverse cost', { timeout: SWEEP_TIMEOUT_MS }, () => {
   it('weighs backward distance: backing up 3 tiles at cost 2 loses to any cheaper path', () => {
     const from = { x: 0, y: 0, heading: 0 };
     const to = { x: -3, y: 0, heading: 0 };

@@ -13,6 +13,9 @@ import { pathFromSteps, SegmentPath, wordOfSteps, type Step } from '../../../src
 import { makeRng, type Rng } from '../../support/rng.js';
 import { poseError } from './poses.js';
 
+/** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
+const SWEEP_TIMEOUT_MS = 60_000;
+
 const PI = Math.PI;
 const EXACT = 1e-12;
 const SEED = 424242;
@@ -82,7 +85,7 @@ describe('segments', () => {
   });
 });
 
-describe('SegmentPath', () => {
+describe('SegmentPath', { timeout: SWEEP_TIMEOUT_MS }, () => {
   it('samples like a walk from the start, in increasing, decreasing and random order', () => {
     const rng = makeRng(SEED + 1);
     for (let i = 0; i < 300; i++) {
