@@ -12,3 +12,4 @@ export type { Planner, IncrementalSearch, LatticeOptions } from './search/planne
 export { LatticePlanner } from './search/planner.js';
 export { AStar } from './search/astar.js';
 export { createPlanner, plannerNames, type PlannerOptions } from './planners.js';
+export * from './steering/index.js';

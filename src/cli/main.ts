@@ -1,14 +1,17 @@
 import { UsageError } from './args.js';
+import { curveCommand } from './curve.js';
 import { solveCommand } from './solve.js';
 
 type Command = (args: readonly string[]) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   solve: solveCommand,
+  curve: curveCommand,
 };
 
 const USAGE = `usage: headway <command> [options]
-  solve --map M.map --scen M.map.scen [--algo NAME] [--cells] [--first N] [--neighbors 4|8]`;
+  solve --map M.map --scen M.map.scen [--algo NAME] [--cells] [--first N] [--neighbors 4|8]
+  curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]`;
 
 /** Runs the CLI with the arguments after the script name; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
