@@ -1,0 +1,703 @@
+/**
+ * Directional A* (Pinter, "Toward More Realistic Pathfinding", Game Developer 2001), exact and
+ * fast, with the analytic shot of Hybrid A* (Dolgov, Thrun, Montemerlo and Diebel, 2008).
+ *
+ * States are (tile centre, heading) with 8 or 16 headings; moves are the shortest curves to the
+ * states of the Directional-8, -24 or -48 neighbourhood (see {@link MoveSet}), legal iff none of
+ * the cells their footprint sweeps is blocked. The start is the unit's exact pose, joined to the
+ * lattice by curves checked against the exact geometry; the goal is a point with an optional
+ * heading, reached by the lattice or by an analytic shot (the shortest curve from an expanded
+ * state to the goal pose, accepted as soon as it is collision-free).
+ */
+import { componentsOf } from '../grid/components.js';
+import type { Grid } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import type { Point } from '../grid/point.js';
+import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
+import type { PathStatus } from '../search/result.js';
+import { TWO_PI, normalizeAngle } from './angle.js';
+import { GoalDistanceField, shrinkGrid } from './distance-field.js';
+import { firstLeg } from './first-leg.js';
+import { ClearanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance } from './footprint.js';
+import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
+import {
+  costOf,
+  curveBetween,
+  latticeHeading,
+  MAX_MASK_EXTENT,
+  moveSetFor,
+  type HeadingCount,
+  type MoveSet,
+  type Neighborhood,
+} from './hit-check.js';
+import { resolveProfile, type ResolvedProfile, type UnitProfile } from './profile.js';
+import { resizeSegment, type Pose, type Segment } from './segment.js';
+import { SegmentPath, type Curve } from './segment-path.js';
+
+/** How the lattice is laid out. */
+export interface DirectionalOptions {
+  /** Headings per full turn: 8 or 16 (default 16). */
+  headings?: HeadingCount;
+  /** Move targets: the tiles within 1 (8), 2 (24, default) or 3 (48) rings. */
+  neighborhood?: Neighborhood;
+}
+
+/** Where the unit must end: a point in tile units, and optionally the heading it must face there. */
+export interface SteerGoal {
+  x: number;
+  y: number;
+  /** Radians (0 = +x, clockwise on screen); null or omitted: any heading. */
+  heading?: number | null;
+}
+
+/** Options of one directional query. */
+export interface SteerOptions {
+  /** Stop with status `budget` after this many expansions. Default: no cap. */
+  maxExpansions?: number;
+  /**
+   * Heuristic weight, >= 0 (0 is Dijkstra). Above 1 the search is faster and paths may cost up to
+   * that factor more. Default 1 in `full` mode, {@link HYBRID_WEIGHT} in `hybrid` mode.
+   */
+  weight?: number;
+  /**
+   * `full` (default): the whole lattice. `hybrid`: Pinter's fast path, the search restricted to a
+   * corridor around an any-angle path on the clearance-shrunk grid, and the full search when the
+   * corridor holds no path. Both give legal paths only.
+   */
+  mode?: 'full' | 'hybrid';
+  /** Try analytic shots to the goal (default true). */
+  analyticShots?: boolean;
+  /** Far from the goal, try a shot every this many expansions (default {@link SHOT_INTERVAL}). */
+  shotInterval?: number;
+}
+
+/**
+ * Why a directional search ended: the statuses of {@link PathStatus}, where `no-path` means the
+ * goal is in another region or no gap on the way is wide enough for the footprint, plus
+ * `no-room-to-turn`: the footprint fits everywhere on the way but no drivable path exists with
+ * this turning radius (the search ran out of states).
+ */
+export type SteerStatus = PathStatus | 'no-room-to-turn';
+
+/** What a directional query returns. */
+export interface SteerResult {
+  status: SteerStatus;
+  /** The path from the start pose; a path that stays at the start unless `status` is `found`. */
+  segments: SegmentPath;
+  /** Distance travelled, tiles; Infinity unless found. */
+  length: number;
+  /** What the search minimised: length, reverse distance weighted, plus turn penalties; Infinity unless found. */
+  cost: number;
+  /** States expanded by this search. */
+  expanded: number;
+  /** A sentence saying what was wrong, for `invalid` and the blocked statuses. */
+  message?: string;
+}
+
+/** A directional search in progress, stepped like {@link IncrementalSearch}. */
+export interface SteerSearch {
+  /** Expands at most `maxExpansions` states (default: no limit); the result once the search ended, else undefined. */
+  step(maxExpansions?: number): SteerResult | undefined;
+  /** Ends the search; `step` then returns status `cancelled`. */
+  cancel(): void;
+  /** The final result, once there is one. */
+  readonly result: SteerResult | undefined;
+}
+
+/** Far from the goal, an analytic shot is tried every this many expansions (Hybrid A* does the same). */
+export const SHOT_INTERVAL = 8;
+
+/** Within this many turning radii (plus the neighbourhood's rings) of the goal, every expansion tries a shot. */
+const SHOT_NEAR_RADII = 2;
+
+/**
+ * The default heuristic weight of hybrid mode: Pinter's fast path trades a few percent of length
+ * (the cost is at most this factor above the corridor's optimum) for several times fewer expansions.
+ */
+export const HYBRID_WEIGHT = 1.5;
+
+/** Half-width of the hybrid corridor, in tiles: Pinter's Smoothing-48 keeps the tiles within 3 rings. */
+const CORRIDOR_TILES = 3;
+
+/** Headings within this (radians) of a lattice heading are that heading. */
+const HEADING_EPSILON = 1e-9;
+
+/** A g this much lower (cost units) than the stored one counts as better; below is rounding. */
+const IMPROVEMENT_EPSILON = 1e-9;
+
+/** How one expansion slice ended. */
+type RunState = 'found' | 'exhausted' | 'pending';
+
+/**
+ * A directional planner for one grid and one unit profile. Like the other planners it runs one
+ * search at a time: starting another cancels the previous one. Its state memory (typed arrays
+ * with generation stamps) is reused across queries.
+ *
+ * @example
+ * ```ts
+ * const planner = new DirectionalPlanner(grid, { turningRadius: 2, width: 0.8 });
+ * const r = planner.findPath({ x: 1.5, y: 1.5, heading: 0 }, { x: 20.5, y: 9.5 });
+ * if (r.status === 'found') follow(r.segments);
+ * ```
+ */
+export class DirectionalPlanner {
+  readonly profile: ResolvedProfile;
+  readonly headings: HeadingCount;
+  readonly neighborhood: Neighborhood;
+  readonly moves: MoveSet;
+  private readonly kinematic: KinematicTable;
+  private readonly memory: SearchMemory;
+  private readonly stateCount: number;
+  private readonly virtualStart: number;
+  private readonly clearance: ClearanceMap;
+  /** Blocked bits of the grid padded by `pad` blocked cells on each side, `rowWords` words per row. */
+  private readonly bits: Int32Array;
+  private readonly padded: Uint8Array;
+  private readonly pad: number;
+  private readonly paddedWidth: number;
+  private readonly rowWords: number;
+  private readonly useMasks: boolean;
+  private readonly window: Int32Array;
+  private builtVersion = -1;
+  private shrunk: Grid;
+  private field: GoalDistanceField;
+  /** Per-cell part of the heuristic (straight-line and field bounds), stamped per query. */
+  private readonly cellH: Float64Array;
+  private readonly cellStamp: Uint32Array;
+  private hGeneration = 0;
+  /** Cells of the hybrid corridor carry the current corridor stamp. */
+  private readonly corridor: Uint32Array;
+  private corridorGeneration = 0;
+  private corridorOn = false;
+  private searchToken = 0;
+
+  // The query being searched.
+  private start: Pose = { x: 0, y: 0, heading: 0 };
+  private goal: Pose = { x: 0, y: 0, heading: 0 };
+  private goalHeading: number | null = null;
+  private startId = -1;
+  /** Cell of a lattice goal (its centre is the goal point), else -1. */
+  private goalCell = -1;
+  /** Lattice heading the goal requires, or -1 for any. */
+  private goalK = -1;
+  private goalCx = 0;
+  private goalCy = 0;
+  private weight = 1;
+  private shots = true;
+  private shotInterval = SHOT_INTERVAL;
+  private shotNear = 0;
+  private expanded = 0;
+  private found = -1;
+  private shot: SegmentPath | null = null;
+  private readonly firstLegs = new Map<number, Curve>();
+
+  /**
+   * @throws RangeError or TypeError naming a bad profile field or option.
+   */
+  constructor(
+    readonly grid: Grid,
+    profile: UnitProfile,
+    options: DirectionalOptions = {},
+  ) {
+    this.profile = resolveProfile(profile);
+    const headings = options.headings ?? 16;
+    if (headings !== 8 && headings !== 16) throw new RangeError(`headings must be 8 or 16, got ${String(headings)}`);
+    const neighborhood = options.neighborhood ?? 24;
+    if (neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) {
+      throw new RangeError(`neighborhood must be 8, 24 or 48, got ${String(neighborhood)}`);
+    }
+    this.headings = headings;
+    this.neighborhood = neighborhood;
+    this.moves = moveSetFor(this.profile, headings, neighborhood);
+    this.kinematic = kinematicTableFor(this.profile, headings);
+    const cells = grid.width * grid.height;
+    this.stateCount = cells * headings;
+    this.virtualStart = this.stateCount;
+    this.memory = new SearchMemory(this.stateCount + 1);
+    this.clearance = new ClearanceMap(grid);
+    this.pad = Math.max(this.moves.maxExtent, this.moves.rings) + 1;
+    this.paddedWidth = grid.width + 2 * this.pad;
+    this.padded = new Uint8Array(this.paddedWidth * (grid.height + 2 * this.pad));
+    this.useMasks = this.moves.maxExtent <= MAX_MASK_EXTENT;
+    this.rowWords = (this.paddedWidth >> 5) + 2;
+    this.bits = new Int32Array(this.useMasks ? this.rowWords * (grid.height + 2 * this.pad) : 0);
+    this.window = new Int32Array(2 * this.moves.maxExtent + 1);
+    this.shrunk = grid;
+    this.field = new GoalDistanceField(grid);
+    this.cellH = new Float64Array(cells);
+    this.cellStamp = new Uint32Array(cells);
+    this.corridor = new Uint32Array(cells);
+  }
+
+  /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
+  findPath(start: Pose, goal: SteerGoal, options?: SteerOptions): SteerResult {
+    return this.createSearch(start, goal, options).step()!;
+  }
+
+  /**
+   * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
+   * Starting another search cancels this one; if the grid changes while it is paused it starts over.
+   */
+  createSearch(start: Pose, goal: SteerGoal, options: SteerOptions = {}): SteerSearch {
+    const token = ++this.searchToken;
+    const cap = options.maxExpansions ?? Infinity;
+    let result: SteerResult | undefined;
+    let version = -1;
+    let hybridPhase = false;
+    const planner = this;
+    const startPose = safePose(start);
+    const end = (r: SteerResult): SteerResult => {
+      result = r;
+      if (token === planner.searchToken) planner.searchToken++;
+      return r;
+    };
+    const fail = (status: Exclude<SteerStatus, 'found'>, message?: string): SteerResult =>
+      end(failure(status, startPose, planner.expanded, message));
+    return {
+      step(maxExpansions = Infinity): SteerResult | undefined {
+        if (result) return result;
+        if (token !== planner.searchToken) return fail('cancelled', 'a newer search on this planner replaced this one');
+        if (!(maxExpansions >= 0)) return fail('invalid', `maxExpansions per step must be >= 0, got ${maxExpansions}`);
+        if (version !== planner.grid.version) {
+          version = planner.grid.version;
+          const early = planner.begin(start, goal, options, cap);
+          if (early) return end(early);
+          hybridPhase = planner.corridorOn;
+        }
+        for (;;) {
+          const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
+          if (state === 'found') return end(planner.finish());
+          if (state === 'exhausted' && hybridPhase) {
+            // The corridor holds no path: fall back to the whole lattice.
+            hybridPhase = false;
+            planner.seed(false);
+            continue;
+          }
+          if (state === 'exhausted') {
+            return fail('no-room-to-turn', 'the footprint fits the way but no drivable path exists with this turning radius');
+          }
+          if (planner.expanded >= cap) return fail('budget', `stopped after ${cap} expansions`);
+          return undefined;
+        }
+      },
+      cancel(): void {
+        if (!result) fail('cancelled');
+      },
+      get result() {
+        return result;
+      },
+    };
+  }
+
+  /**
+   * The heuristic of lattice state (cell x, y, heading index k) for `goal`: for tests and tools.
+   * Prepares the goal as a query would.
+   */
+  heuristicAt(goal: SteerGoal, x: number, y: number, k: number): number {
+    this.refresh();
+    this.prepareGoal(goal, x, y);
+    return this.h((y * this.grid.width + x) * this.headings + k);
+  }
+
+  /** Validates the query and seeds the open list; returns a result when the query ends at once. */
+  private begin(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): SteerResult | undefined {
+    this.expanded = 0;
+    this.found = -1;
+    this.shot = null;
+    const startPose = safePose(start);
+    const bad = validate(start, goal, options, cap);
+    if (bad) return failure('invalid', startPose, 0, bad);
+    const { width, height } = this.grid;
+    const rho = this.profile.clearance;
+    const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
+    if (!inside(start.x, start.y)) return failure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
+    if (!inside(goal.x, goal.y)) return failure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
+    this.refresh();
+    if (discHitsBlocked(this.grid, start.x, start.y, rho)) {
+      return failure('start-blocked', startPose, 0, `the footprint at the start (${start.x}, ${start.y}) overlaps a wall`);
+    }
+    if (discHitsBlocked(this.grid, goal.x, goal.y, rho)) {
+      return failure('goal-blocked', startPose, 0, `the footprint at the goal (${goal.x}, ${goal.y}) overlaps a wall`);
+    }
+    this.start = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
+    this.weight = options.weight ?? (options.mode === 'hybrid' ? HYBRID_WEIGHT : 1);
+    this.shots = options.analyticShots ?? true;
+    this.shotInterval = options.shotInterval ?? SHOT_INTERVAL;
+    this.shotNear = SHOT_NEAR_RADII * this.profile.turningRadius + this.moves.rings;
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    this.prepareGoal(goal, sx, sy);
+    const gcx = Math.min(width - 1, Math.floor(goal.x));
+    const gcy = Math.min(height - 1, Math.floor(goal.y));
+    if (!componentsOf(this.shrunk).connected(sx + 0.5, sy + 0.5, gcx + 0.5, gcy + 0.5) || this.field.cellBound(sx, sy) === Infinity) {
+      return failure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
+    }
+    const k = this.latticeIndex(this.start.heading);
+    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
+    this.startId = onCentre && k >= 0 ? (sy * width + sx) * this.headings + k : this.virtualStart;
+    if (this.isGoalState(this.startId) || (this.startId === this.virtualStart && this.atGoal(this.start))) {
+      return { status: 'found', segments: new SegmentPath([], this.start), length: 0, cost: 0, expanded: 0 };
+    }
+    this.corridorOn = false;
+    if (options.mode === 'hybrid') this.buildCorridor(sx, sy);
+    this.seed(this.corridorOn);
+    return undefined;
+  }
+
+  /** Resets the open list to the start, with the corridor on or off. */
+  private seed(corridor: boolean): void {
+    this.corridorOn = corridor;
+    this.memory.reset();
+    this.firstLegs.clear();
+    this.memory.open(this.startId, 0, 0, -1);
+  }
+
+  /** Brings the grid-derived tables up to date. */
+  private refresh(): void {
+    const grid = this.grid;
+    if (this.builtVersion === grid.version) return;
+    this.builtVersion = grid.version;
+    this.clearance.refresh();
+    const { width, height, cells } = grid;
+    const pad = this.pad;
+    const pw = this.paddedWidth;
+    this.padded.fill(1);
+    if (this.useMasks) this.bits.fill(-1);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (cells[y * width + x] === 1) continue;
+        const px = x + pad;
+        const py = y + pad;
+        this.padded[py * pw + px] = 0;
+        if (this.useMasks) this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
+      }
+    }
+    this.shrunk = shrinkGrid(grid, this.profile.clearance);
+    this.field = new GoalDistanceField(this.shrunk);
+  }
+
+  /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */
+  private prepareGoal(goal: SteerGoal, sx: number, sy: number): void {
+    const { width, height } = this.grid;
+    const heading = goal.heading ?? null;
+    this.goalHeading = heading === null ? null : normalizeAngle(heading);
+    this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
+    this.goalCx = Math.min(width - 1, Math.floor(goal.x));
+    this.goalCy = Math.min(height - 1, Math.floor(goal.y));
+    const k = this.goalHeading === null ? -1 : this.latticeIndex(this.goalHeading);
+    const onCentre = goal.x === this.goalCx + 0.5 && goal.y === this.goalCy + 0.5;
+    const lattice = onCentre && (this.goalHeading === null || k >= 0);
+    this.goalCell = lattice ? this.goalCy * width + this.goalCx : -1;
+    this.goalK = lattice ? k : -1;
+    this.field.reset(goal.x, goal.y, sx, sy);
+    if (++this.hGeneration === 0xffffffff) {
+      this.cellStamp.fill(0);
+      this.hGeneration = 1;
+    }
+  }
+
+  /** The lattice index of a heading, or -1 when it is not a lattice heading. */
+  private latticeIndex(heading: number): number {
+    const f = (heading * this.headings) / TWO_PI;
+    const k = Math.round(f);
+    return Math.abs(f - k) * (TWO_PI / this.headings) < HEADING_EPSILON ? ((k % this.headings) + this.headings) % this.headings : -1;
+  }
+
+  private isGoalState(id: number): boolean {
+    if (this.goalCell < 0 || id >= this.stateCount) return false;
+    const cell = (id / this.headings) | 0;
+    return cell === this.goalCell && (this.goalK < 0 || id - cell * this.headings === this.goalK);
+  }
+
+  /** True when `pose` is the goal pose itself. */
+  private atGoal(pose: Pose): boolean {
+    if (pose.x !== this.goal.x || pose.y !== this.goal.y) return false;
+    return this.goalHeading === null || Math.abs(normalizeAngle(pose.heading - this.goalHeading)) < HEADING_EPSILON;
+  }
+
+  /** The admissible estimate for state `id`. */
+  private h(id: number): number {
+    const H = this.headings;
+    const cell = (id / H) | 0;
+    let hc: number;
+    if (this.cellStamp[cell] === this.hGeneration) {
+      hc = this.cellH[cell]!;
+    } else {
+      const w = this.grid.width;
+      const cx = cell % w;
+      const cy = (cell / w) | 0;
+      const euclid = Math.hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
+      hc = Math.max(euclid, this.field.cellBound(cx, cy));
+      this.cellH[cell] = hc;
+      this.cellStamp[cell] = this.hGeneration;
+    }
+    if (this.goalCell < 0 || hc === Infinity) return hc;
+    const w = this.grid.width;
+    const k = id - cell * H;
+    const kin = this.kinematic.lookup(k, this.goalCx - (cell % w), this.goalCy - ((cell / w) | 0), this.goalK);
+    return kin > hc ? kin : hc;
+  }
+
+  private relax(from: number, to: number, g: number): boolean {
+    const m = this.memory;
+    const state = m.stateOf(to);
+    if (state === UNSEEN) {
+      const h = this.h(to);
+      if (h === Infinity) return false;
+      m.open(to, g, g + this.weight * h, from);
+      return true;
+    }
+    if (g < m.g[to]! - IMPROVEMENT_EPSILON) {
+      const f = g + this.weight * this.h(to);
+      // An inconsistent bound (the field's corner offset) can improve a closed state: reopen it.
+      if (state === OPEN) m.improve(to, g, f, from);
+      else m.open(to, g, f, from);
+      return true;
+    }
+    return false;
+  }
+
+  /** Expands up to `budget` states. */
+  private run(budget: number): RunState {
+    const m = this.memory;
+    const heap = m.heap;
+    while (heap.size > 0) {
+      if (budget <= 0) return 'pending';
+      budget--;
+      const id = heap.pop();
+      m.close(id);
+      this.expanded++;
+      if (this.isGoalState(id)) {
+        this.found = id;
+        return 'found';
+      }
+      if (this.shots && this.tryShot(id)) {
+        this.found = id;
+        return 'found';
+      }
+      if (id === this.virtualStart) this.expandStart();
+      else this.expand(id);
+    }
+    return 'exhausted';
+  }
+
+  /** The pose of lattice state `id`. */
+  private poseOf(id: number): Pose {
+    if (id === this.virtualStart) return this.start;
+    const cell = (id / this.headings) | 0;
+    const w = this.grid.width;
+    return { x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * this.headings, this.headings) };
+  }
+
+  /** Tries the analytic shot from state `id` when it is due; true when it reached the goal. */
+  private tryShot(id: number): boolean {
+    const pose = this.poseOf(id);
+    const near = Math.hypot(pose.x - this.goal.x, pose.y - this.goal.y) <= this.shotNear;
+    if (!(id === this.startId || near || this.expanded % this.shotInterval === 0)) return false;
+    const p = this.profile;
+    const curve =
+      this.goalHeading === null
+        ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
+        : curveBetween(p, pose, this.goal);
+    if (pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) return false;
+    this.shot = curve.path;
+    return true;
+  }
+
+  /** Joins the exact start pose to the lattice states around it. */
+  private expandStart(): void {
+    const { width, height } = this.grid;
+    const r = this.moves.rings;
+    const sx = Math.min(width - 1, Math.floor(this.start.x));
+    const sy = Math.min(height - 1, Math.floor(this.start.y));
+    const p = this.profile;
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        const x = sx + dx;
+        const y = sy + dy;
+        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
+        if (this.corridorOn && this.corridor[y * width + x] !== this.corridorGeneration) continue;
+        for (let k = 0; k < this.headings; k++) {
+          const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, this.headings) };
+          const curve = curveBetween(p, this.start, to);
+          const id = (y * width + x) * this.headings + k;
+          const cost = costOf(p, curve);
+          const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
+          if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
+          if (pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) continue;
+          if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, curve);
+        }
+      }
+    }
+  }
+
+  /** Relaxes the legal moves out of lattice state `id`. */
+  private expand(id: number): void {
+    const H = this.headings;
+    const cell = (id / H) | 0;
+    const k = id - cell * H;
+    const w = this.grid.width;
+    const cx = cell % w;
+    const cy = (cell / w) | 0;
+    const mv = this.moves;
+    const clear = this.clearance.values[cell]!;
+    const E = mv.maxExtent;
+    const useMasks = this.useMasks;
+    const window = this.window;
+    const needCheck = clear <= E;
+    if (needCheck && useMasks) {
+      // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
+      const x0 = cx + this.pad - E;
+      const word = x0 >> 5;
+      const bit = x0 & 31;
+      const bits = this.bits;
+      const rw = this.rowWords;
+      for (let r = 0; r <= 2 * E; r++) {
+        const base = (cy + this.pad - E + r) * rw + word;
+        window[r] = bit === 0 ? bits[base]! : (bits[base]! >>> bit) | (bits[base + 1]! << (32 - bit));
+      }
+    }
+    const pbase = (cy + this.pad) * this.paddedWidth + cx + this.pad;
+    const g = this.memory.g[id]!;
+    const corridorOn = this.corridorOn;
+    const { dx, dy, endHeading, cost, extent, maskFirst, maskRow, mask, cellFirst, cellX, cellY } = mv;
+    const last = mv.first[k + 1]!;
+    for (let m = mv.first[k]!; m < last; m++) {
+      if (needCheck && extent[m]! >= clear) {
+        let hit = false;
+        if (useMasks) {
+          const end = maskFirst[m + 1]!;
+          for (let i = maskFirst[m]!; i < end; i++) {
+            if ((window[maskRow[i]! + E]! & mask[i]!) !== 0) {
+              hit = true;
+              break;
+            }
+          }
+        } else {
+          const end = cellFirst[m + 1]!;
+          for (let i = cellFirst[m]!; i < end; i++) {
+            if (this.padded[pbase + cellY[i]! * this.paddedWidth + cellX[i]!] === 1) {
+              hit = true;
+              break;
+            }
+          }
+        }
+        if (hit) continue;
+      }
+      const target = cell + dy[m]! * w + dx[m]!;
+      if (corridorOn && this.corridor[target] !== this.corridorGeneration) continue;
+      this.relax(id, target * H + endHeading[m]!, g + cost[m]!);
+    }
+  }
+
+  /** Marks the hybrid corridor around an any-angle path on the shrunk grid from start cell (sx, sy). */
+  private buildCorridor(sx: number, sy: number): void {
+    const corners = this.field.pathFrom(sx, sy);
+    if (corners === null) return;
+    const points = stringPull(this.shrunk, [{ x: this.start.x, y: this.start.y }, ...corners]);
+    if (++this.corridorGeneration === 0xffffffff) {
+      this.corridor.fill(0);
+      this.corridorGeneration = 1;
+    }
+    const { width, height } = this.grid;
+    const half = Math.max(CORRIDOR_TILES, this.profile.turningRadius + this.moves.rings);
+    for (let i = 0; i + 1 < points.length; i++) {
+      const a = points[i]!;
+      const b = points[i + 1]!;
+      const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - half));
+      const x1 = Math.min(width - 1, Math.floor(Math.max(a.x, b.x) + half));
+      const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - half));
+      const y1 = Math.min(height - 1, Math.floor(Math.max(a.y, b.y) + half));
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          if (pointSegmentDistance(x + 0.5, y + 0.5, a.x, a.y, b.x, b.y) <= half) this.corridor[y * width + x] = this.corridorGeneration;
+        }
+      }
+    }
+    this.corridorOn = true;
+  }
+
+  /** Builds the result from the found state (and the shot that ended the search, if any). */
+  private finish(): SteerResult {
+    const chain: number[] = [];
+    for (let id = this.found; id !== -1; id = this.memory.parent[id]!) chain.push(id);
+    chain.reverse();
+    const segments: Segment[] = [];
+    const H = this.headings;
+    const w = this.grid.width;
+    for (let i = 1; i < chain.length; i++) {
+      const from = chain[i - 1]!;
+      const to = chain[i]!;
+      if (from === this.virtualStart) {
+        segments.push(...this.firstLegs.get(to)!.path.segments);
+        continue;
+      }
+      const fc = (from / H) | 0;
+      const tc = (to / H) | 0;
+      const fx = fc % w;
+      const fy = (fc / w) | 0;
+      const m = this.moves.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
+      for (const seg of this.moves.curves[m]!.segments) {
+        segments.push(resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length));
+      }
+    }
+    if (this.shot) segments.push(...this.shot.segments);
+    const path = new SegmentPath(segments, this.start);
+    const p = this.profile;
+    let cost = path.cost(p.reverseCost);
+    if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
+    return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
+  }
+}
+
+/** The waypoints with every corner that a straight line can skip removed (line of sight on `grid`). */
+function stringPull(grid: Grid, points: readonly Point[]): Point[] {
+  const out: Point[] = [points[0]!];
+  let anchor = points[0]!;
+  for (let i = 1; i + 1 < points.length; i++) {
+    const next = points[i + 1]!;
+    if (!lineOfSight(grid, anchor.x, anchor.y, next.x, next.y)) {
+      anchor = points[i]!;
+      out.push(anchor);
+    }
+  }
+  out.push(points[points.length - 1]!);
+  return out;
+}
+
+/** A usable pose for a failure result, whatever the caller passed. */
+function safePose(p: Pose): Pose {
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  return typeof p === 'object' && p !== null && ok(p.x) && ok(p.y) && ok(p.heading) ? { x: p.x, y: p.y, heading: p.heading } : { x: 0, y: 0, heading: 0 };
+}
+
+function failure(status: Exclude<SteerStatus, 'found'>, start: Pose, expanded: number, message?: string): SteerResult {
+  const r: SteerResult = { status, segments: new SegmentPath([], start), length: Infinity, cost: Infinity, expanded };
+  if (message !== undefined) r.message = message;
+  return r;
+}
+
+/** The first thing wrong with a query, or undefined. */
+function validate(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): string | undefined {
+  if (typeof start !== 'object' || start === null) return `start must be a pose {x, y, heading}, got ${String(start)}`;
+  if (typeof goal !== 'object' || goal === null) return `goal must be {x, y, heading?}, got ${String(goal)}`;
+  const fields: [string, unknown][] = [
+    ['start.x', start.x],
+    ['start.y', start.y],
+    ['start.heading', start.heading],
+    ['goal.x', goal.x],
+    ['goal.y', goal.y],
+  ];
+  if (goal.heading !== undefined && goal.heading !== null) fields.push(['goal.heading', goal.heading]);
+  for (const [name, v] of fields) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
+  }
+  const weight = options.weight ?? 1;
+  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;
+  if (!(cap >= 0)) return `maxExpansions must be >= 0, got ${String(cap)}`;
+  const mode = options.mode ?? 'full';
+  if (mode !== 'full' && mode !== 'hybrid') return `mode must be 'full' or 'hybrid', got ${String(mode)}`;
+  const interval = options.shotInterval ?? SHOT_INTERVAL;
+  if (!Number.isInteger(interval) || interval < 1) return `shotInterval must be a whole number >= 1, got ${String(interval)}`;
+  return undefined;
+}

@@ -1,0 +1,167 @@
+/**
+ * The obstacle-aware half of the directional heuristic: a lower bound on how far a unit's centre
+ * must travel to the goal, from an octile distance field on the grid shrunk by the unit's
+ * clearance, computed lazily per goal (Silver's Reverse Resumable A*: a backward search from the
+ * goal toward the start, resumed whenever a value it has not settled yet is asked for).
+ */
+import { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
+import { CornerLattice, SQRT2 } from '../search/lattice.js';
+import { CLOSED, SearchMemory } from '../search/memory.js';
+import { pointSquareDistance } from './footprint.js';
+
+/**
+ * The largest ratio of the octile distance to the straight-line distance, √(4 − 2√2), reached at
+ * 22.5°. An octile lattice path never needs more than this factor of a free segment's length.
+ */
+export const OCTILE_STRETCH = Math.sqrt(4 - 2 * SQRT2);
+
+/** Dividing by this instead leaves room for the rounding of a long chain of additions. */
+const STRETCH_BOUND = OCTILE_STRETCH * (1 + 1e-12);
+
+/**
+ * The grid shrunk by a clearance radius: a free cell becomes blocked when every point of it lies
+ * closer than `clearance` to a blocked cell (checked as: its centre is closer than
+ * `clearance` − √2/2). A unit's centre can never be inside such a cell, so paths for the centre
+ * on the shrunk grid are never longer than the unit's real paths, which keeps the field a lower
+ * bound. For clearances up to 1/2 + √2/2 nothing changes.
+ */
+export function shrinkGrid(grid: Grid, clearance: number): Grid {
+  const shrunk = grid.clone();
+  const limit = clearance - SQRT2 / 2;
+  if (!(limit > 0.5)) return shrunk;
+  const reach = Math.ceil(limit);
+  const { width, height } = grid;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (grid.cells[y * width + x] === 1) continue;
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      let near = false;
+      for (let by = y - reach; by <= y + reach && !near; by++) {
+        for (let bx = x - reach; bx <= x + reach; bx++) {
+          if (grid.isBlocked(bx, by) && pointSquareDistance(cx, cy, bx, by) < limit) {
+            near = true;
+            break;
+          }
+        }
+      }
+      if (near) shrunk.cells[y * width + x] = 1;
+    }
+  }
+  return shrunk;
+}
+
+/**
+ * Distances from the goal over the corner lattice of a (shrunk) grid: orthogonal steps along an
+ * edge with a free cell beside it, diagonal steps across a free cell. Such a lattice path follows
+ * any free straight segment between corners within {@link OCTILE_STRETCH} of its length, so
+ * (value / stretch) bounds the straight-line-and-corners distance from below.
+ */
+export class GoalDistanceField {
+  readonly lattice: CornerLattice;
+  private readonly memory: SearchMemory;
+  private readonly ids = new Int32Array(8);
+  private readonly costs = new Float64Array(8);
+  private tx = 0;
+  private ty = 0;
+  private gx = 0;
+  private gy = 0;
+  /** Corner nodes settled by the current goal's search. */
+  settled = 0;
+
+  constructor(readonly grid: Grid) {
+    this.lattice = new CornerLattice(grid, 8);
+    this.memory = new SearchMemory(this.lattice.nodeCount);
+  }
+
+  /**
+   * Starts the field for goal point (gx, gy), which must lie in a free cell of the grid; the
+   * search heads for corner (tx, ty) first. Seeds the corners of the goal's cell with minus the
+   * stretched distance to the goal, so every corner value bounds the distance to the goal point
+   * itself (not to the corner).
+   */
+  reset(gx: number, gy: number, tx: number, ty: number): void {
+    this.gx = gx;
+    this.gy = gy;
+    this.tx = tx;
+    this.ty = ty;
+    this.settled = 0;
+    const m = this.memory;
+    m.reset();
+    const { width, height } = this.grid;
+    const cx = Math.min(width - 1, Math.floor(gx));
+    const cy = Math.min(height - 1, Math.floor(gy));
+    const stride = this.lattice.stride;
+    for (let c = 0; c < 4; c++) {
+      const x = cx + (c & 1);
+      const y = cy + (c >> 1);
+      const g = -STRETCH_BOUND * Math.hypot(x - gx, y - gy);
+      m.open(y * stride + x, g, g + this.estimate(x, y), -1);
+    }
+  }
+
+  /**
+   * The settled field value at corner (x, y): Infinity when no lattice path reaches the goal.
+   * Resumes the backward search as far as needed.
+   */
+  cornerValue(x: number, y: number): number {
+    const id = y * this.lattice.stride + x;
+    const m = this.memory;
+    if (m.stateOf(id) === CLOSED) return m.g[id]!;
+    const heap = m.heap;
+    const ids = this.ids;
+    const costs = this.costs;
+    const lattice = this.lattice;
+    const stride = lattice.stride;
+    while (heap.size > 0) {
+      const u = heap.pop();
+      m.close(u);
+      this.settled++;
+      const gu = m.g[u]!;
+      const n = lattice.successors(u, ids, costs);
+      for (let i = 0; i < n; i++) {
+        const v = ids[i]!;
+        const g = gu + costs[i]!;
+        const state = m.stateOf(v);
+        if (state === CLOSED) continue;
+        const f = g + this.estimate(v % stride, (v / stride) | 0);
+        if (state === 0) m.open(v, g, f, u);
+        else if (g < m.g[v]!) m.improve(v, g, f, u);
+      }
+      if (u === id) return gu;
+    }
+    return Infinity;
+  }
+
+  /**
+   * A lower bound on the length of any path of a point from the centre of cell (cx, cy) to the
+   * goal that stays within the free cells (hence on any path of the unit's centre).
+   */
+  cellBound(cx: number, cy: number): number {
+    // From the centre to the cell's top-left corner is √2/2; the corner's value is stretched.
+    return this.cornerValue(cx, cy) / STRETCH_BOUND - SQRT2 / 2;
+  }
+
+  /**
+   * The lattice path from corner (x, y) to the goal point, as corners then the goal; null when
+   * there is none.
+   */
+  pathFrom(x: number, y: number): Point[] | null {
+    if (this.cornerValue(x, y) === Infinity) return null;
+    const stride = this.lattice.stride;
+    const points: Point[] = [];
+    for (let id = y * stride + x; id !== -1; id = this.memory.parent[id]!) {
+      points.push({ x: id % stride, y: (id / stride) | 0 });
+    }
+    points.push({ x: this.gx, y: this.gy });
+    return points;
+  }
+
+  /** Octile distance to the target corner: consistent on this lattice. */
+  private estimate(x: number, y: number): number {
+    const dx = Math.abs(x - this.tx);
+    const dy = Math.abs(y - this.ty);
+    return dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx;
+  }
+}

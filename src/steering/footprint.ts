@@ -1,0 +1,354 @@
+/**
+ * Exact swept-disc geometry against the grid: which cells a disc of radius ρ touches anywhere
+ * while its centre runs along a line or an arc. The swept area is a stadium for a line and an
+ * annular sector with round ends for an arc; a cell is touched iff the exact distance from the
+ * square to the centre curve is below ρ. No pose sampling: a curve cannot hop over a thin wall.
+ *
+ * Cell (x, y) is the square [x, x+1] × [y, y+1]; cells outside the map are blocked.
+ */
+import type { Grid } from '../grid/grid.js';
+import { TWO_PI } from './angle.js';
+import type { Segment } from './segment.js';
+import type { SegmentPath } from './segment-path.js';
+
+/**
+ * A cell within ρ + this of the curve counts as touched, so that rounding in the curve's own
+ * endpoints (~1e-13) can never turn a graze into a pass. A unit that exactly touches a wall is
+ * treated as hitting it.
+ */
+export const TOUCH_MARGIN = 1e-9;
+
+/** Curves are cut into pieces at most this long (tiles) so each piece has a small bounding box. */
+const PIECE_LENGTH = 1;
+
+/** Angles within this (radians) of an arc's ends count as on the arc. */
+const ANGLE_EPSILON = 1e-12;
+
+/** Distance from point (px, py) to the square with top-left corner (sx, sy); 0 inside. */
+export function pointSquareDistance(px: number, py: number, sx: number, sy: number): number {
+  const dx = px < sx ? sx - px : px > sx + 1 ? px - sx - 1 : 0;
+  const dy = py < sy ? sy - py : py > sy + 1 ? py - sy - 1 : 0;
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+}
+
+/** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
+export function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const vx = bx - ax;
+  const vy = by - ay;
+  const len2 = vx * vx + vy * vy;
+  let t = len2 > 0 ? ((px - ax) * vx + (py - ay) * vy) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return Math.hypot(px - ax - t * vx, py - ay - t * vy);
+}
+
+/** True when the segment (ax, ay)-(bx, by) meets the closed square with top-left (sx, sy) (Liang-Barsky). */
+function segmentMeetsSquare(ax: number, ay: number, bx: number, by: number, sx: number, sy: number): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const clip = (p: number, q: number): boolean => {
+    if (p === 0) return q >= 0;
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
+    return true;
+  };
+  return clip(-dx, ax - sx) && clip(dx, sx + 1 - ax) && clip(-dy, ay - sy) && clip(dy, sy + 1 - ay) && t0 <= t1;
+}
+
+/** Exact distance from the segment (ax, ay)-(bx, by) to the square with top-left (sx, sy); 0 when they meet. */
+export function segmentSquareDistance(ax: number, ay: number, bx: number, by: number, sx: number, sy: number): number {
+  if (segmentMeetsSquare(ax, ay, bx, by, sx, sy)) return 0;
+  // Disjoint convex sets: the closest pair has an endpoint of the segment or a corner of the square.
+  let best = Math.min(pointSquareDistance(ax, ay, sx, sy), pointSquareDistance(bx, by, sx, sy));
+  for (let c = 0; c < 4; c++) {
+    const d = pointSegmentDistance(sx + (c & 1), sy + (c >> 1), ax, ay, bx, by);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/**
+ * An arc of the circle centred (ox, oy) with radius `r`, from angle `a0` through `sweep` radians
+ * (>= 0: angles increase, which is clockwise on screen). Angles are atan2(y - oy, x - ox).
+ */
+interface Arc {
+  ox: number;
+  oy: number;
+  r: number;
+  a0: number;
+  sweep: number;
+}
+
+function onArc(arc: Arc, angle: number): boolean {
+  if (arc.sweep >= TWO_PI) return true;
+  let d = (angle - arc.a0) % TWO_PI;
+  if (d < 0) d += TWO_PI;
+  return d <= arc.sweep + ANGLE_EPSILON || d >= TWO_PI - ANGLE_EPSILON;
+}
+
+/** Distance from point (px, py) to the arc. */
+function pointArcDistance(arc: Arc, px: number, py: number): number {
+  const dx = px - arc.ox;
+  const dy = py - arc.oy;
+  const d = Math.hypot(dx, dy);
+  if (d > 0 && onArc(arc, Math.atan2(dy, dx))) return Math.abs(d - arc.r);
+  const e0x = arc.ox + arc.r * Math.cos(arc.a0);
+  const e0y = arc.oy + arc.r * Math.sin(arc.a0);
+  const a1 = arc.a0 + arc.sweep;
+  const e1x = arc.ox + arc.r * Math.cos(a1);
+  const e1y = arc.oy + arc.r * Math.sin(a1);
+  return Math.min(Math.hypot(px - e0x, py - e0y), Math.hypot(px - e1x, py - e1y));
+}
+
+/**
+ * Distance from the arc to one axis-aligned edge of a square: the edge is at `fixed` on axis
+ * `vertical ? x : y` and spans [lo, lo + 1] on the other axis. Returns 0 when they cross;
+ * otherwise the distance at the interior point where the arc's tangent is parallel to the edge,
+ * or Infinity when there is none (the endpoint cases are handled by the caller).
+ */
+function arcEdgeDistance(arc: Arc, vertical: boolean, fixed: number, lo: number): number {
+  // Work in (u, v) with u along the edge and v across it.
+  const ou = vertical ? arc.oy : arc.ox;
+  const ov = vertical ? arc.ox : arc.oy;
+  const dv = fixed - ov;
+  if (Math.abs(dv) <= arc.r) {
+    const du = Math.sqrt(arc.r * arc.r - dv * dv);
+    const u0 = ou - du;
+    if (u0 >= lo && u0 <= lo + 1 && onArc(arc, vertical ? Math.atan2(-du, dv) : Math.atan2(dv, -du))) return 0;
+    const u1 = ou + du;
+    if (u1 >= lo && u1 <= lo + 1 && onArc(arc, vertical ? Math.atan2(du, dv) : Math.atan2(dv, du))) return 0;
+  }
+  let best = Infinity;
+  if (ou >= lo && ou <= lo + 1) {
+    // The arc points straight across the edge's line, at v = ov ± r.
+    const r = arc.r;
+    if (onArc(arc, vertical ? 0 : Math.PI / 2)) best = Math.abs(ov + r - fixed);
+    if (onArc(arc, vertical ? Math.PI : -Math.PI / 2)) best = Math.min(best, Math.abs(ov - r - fixed));
+  }
+  return best;
+}
+
+/** Exact distance from the arc to the square with top-left (sx, sy); 0 when they meet. */
+function arcSquareDistanceOf(arc: Arc, sx: number, sy: number): number {
+  const e0x = arc.ox + arc.r * Math.cos(arc.a0);
+  const e0y = arc.oy + arc.r * Math.sin(arc.a0);
+  const a1 = arc.a0 + arc.sweep;
+  const e1x = arc.ox + arc.r * Math.cos(a1);
+  const e1y = arc.oy + arc.r * Math.sin(a1);
+  const d0 = pointSquareDistance(e0x, e0y, sx, sy);
+  if (d0 === 0) return 0;
+  // The arc starts outside the square, so it meets the square iff it crosses the boundary; when
+  // it does not, the closest pair involves an endpoint of the arc, a corner of the square, or a
+  // common normal (an arc point with its tangent parallel to an edge, above that edge).
+  let best = Math.min(d0, pointSquareDistance(e1x, e1y, sx, sy));
+  for (let c = 0; c < 4; c++) best = Math.min(best, pointArcDistance(arc, sx + (c & 1), sy + (c >> 1)));
+  best = Math.min(
+    best,
+    arcEdgeDistance(arc, false, sy, sx),
+    arcEdgeDistance(arc, false, sy + 1, sx),
+    arcEdgeDistance(arc, true, sx, sy),
+    arcEdgeDistance(arc, true, sx + 1, sy),
+  );
+  return best;
+}
+
+/**
+ * Exact distance from the arc centred (ox, oy) with radius `r`, starting at angle `a0` and turning
+ * through `sweep` radians (either sign), to the square with top-left (sx, sy).
+ */
+export function arcSquareDistance(ox: number, oy: number, r: number, a0: number, sweep: number, sx: number, sy: number): number {
+  const arc: Arc = sweep >= 0 ? { ox, oy, r, a0, sweep } : { ox, oy, r, a0: a0 + sweep, sweep: -sweep };
+  return arcSquareDistanceOf(arc, sx, sy);
+}
+
+/**
+ * One piece of a curve in the form the distance functions take: a line from (ax, ay) to
+ * (bx, by), or (when `arc` is set) an arc. (mx, my) is a point of the piece every other point is
+ * within `reach` of.
+ */
+interface Piece {
+  arc: Arc | null;
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  mx: number;
+  my: number;
+  reach: number;
+}
+
+/** Cuts `seg` into pieces no longer than {@link PIECE_LENGTH} and calls `visit` with each. */
+function eachPiece(seg: Segment, visit: (piece: Piece) => boolean): boolean {
+  const n = Math.max(1, Math.ceil(seg.length / PIECE_LENGTH));
+  const step = seg.length / n;
+  const piece: Piece = { arc: null, ax: 0, ay: 0, bx: 0, by: 0, mx: 0, my: 0, reach: step / 2 };
+  if (seg.kind === 'line') {
+    const sign = seg.reverse ? -1 : 1;
+    const ux = sign * Math.cos(seg.heading);
+    const uy = sign * Math.sin(seg.heading);
+    for (let i = 0; i < n; i++) {
+      piece.ax = seg.x + ux * step * i;
+      piece.ay = seg.y + uy * step * i;
+      piece.bx = seg.x + ux * step * (i + 1);
+      piece.by = seg.y + uy * step * (i + 1);
+      piece.mx = (piece.ax + piece.bx) / 2;
+      piece.my = (piece.ay + piece.by) / 2;
+      if (!visit(piece)) return false;
+    }
+    return true;
+  }
+  const start = Math.atan2(seg.y - seg.cy, seg.x - seg.cx);
+  // The radius vector turns with the heading: by turn / radius per tile, whichever way the unit drives.
+  const dAngle = (seg.turn * step) / seg.radius;
+  const arc: Arc = { ox: seg.cx, oy: seg.cy, r: seg.radius, a0: 0, sweep: Math.abs(dAngle) };
+  piece.arc = arc;
+  for (let i = 0; i < n; i++) {
+    const a = start + dAngle * i;
+    arc.a0 = dAngle >= 0 ? a : a + dAngle;
+    const mid = a + dAngle / 2;
+    piece.mx = seg.cx + seg.radius * Math.cos(mid);
+    piece.my = seg.cy + seg.radius * Math.sin(mid);
+    if (!visit(piece)) return false;
+  }
+  return true;
+}
+
+function pieceSquareDistance(piece: Piece, sx: number, sy: number): number {
+  return piece.arc === null
+    ? segmentSquareDistance(piece.ax, piece.ay, piece.bx, piece.by, sx, sy)
+    : arcSquareDistanceOf(piece.arc, sx, sy);
+}
+
+/**
+ * Calls `visit(x, y)` for every cell the disc of radius `rho` touches while its centre runs along
+ * `seg` (cells may repeat; they may lie outside any map). Exact up to {@link TOUCH_MARGIN}.
+ */
+export function forEachSweptCell(seg: Segment, rho: number, visit: (x: number, y: number) => void): void {
+  const limit = rho + TOUCH_MARGIN;
+  eachPiece(seg, (piece) => {
+    const e = piece.reach + limit;
+    const x0 = Math.floor(piece.mx - e);
+    const x1 = Math.floor(piece.mx + e);
+    const y0 = Math.floor(piece.my - e);
+    const y1 = Math.floor(piece.my + e);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) if (pieceSquareDistance(piece, x, y) < limit) visit(x, y);
+    }
+    return true;
+  });
+}
+
+/**
+ * Chebyshev distance (in cells) from every cell to the nearest blocked or outside cell; 0 for
+ * blocked cells. A disc piece whose cells all lie within that distance of a cell touches no wall,
+ * which lets the collision checks skip open ground.
+ */
+export class ClearanceMap {
+  readonly width: number;
+  readonly height: number;
+  readonly values: Uint16Array;
+  private builtVersion = -1;
+
+  constructor(readonly grid: Grid) {
+    this.width = grid.width;
+    this.height = grid.height;
+    this.values = new Uint16Array(grid.width * grid.height);
+  }
+
+  /** Recomputes the map when the grid changed since the last call. */
+  refresh(): this {
+    if (this.builtVersion === this.grid.version) return this;
+    this.builtVersion = this.grid.version;
+    const { width: w, height: h, values } = this;
+    const cells = this.grid.cells;
+    // Two-pass chamfer with unit weights on all eight neighbours: exact for the Chebyshev metric.
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (cells[i] === 1) {
+          values[i] = 0;
+          continue;
+        }
+        let v = Math.min(x + 1, y + 1, w - x, h - y);
+        if (x > 0) v = Math.min(v, values[i - 1]! + 1);
+        if (y > 0) {
+          v = Math.min(v, values[i - w]! + 1);
+          if (x > 0) v = Math.min(v, values[i - w - 1]! + 1);
+          if (x < w - 1) v = Math.min(v, values[i - w + 1]! + 1);
+        }
+        values[i] = v;
+      }
+    }
+    for (let y = h - 1; y >= 0; y--) {
+      for (let x = w - 1; x >= 0; x--) {
+        const i = y * w + x;
+        let v = values[i]!;
+        if (v === 0) continue;
+        if (x < w - 1) v = Math.min(v, values[i + 1]! + 1);
+        if (y < h - 1) {
+          v = Math.min(v, values[i + w]! + 1);
+          if (x < w - 1) v = Math.min(v, values[i + w + 1]! + 1);
+          if (x > 0) v = Math.min(v, values[i + w - 1]! + 1);
+        }
+        values[i] = v;
+      }
+    }
+    return this;
+  }
+
+  /** The clearance of cell (x, y); 0 outside the map. */
+  at(x: number, y: number): number {
+    return x < 0 || y < 0 || x >= this.width || y >= this.height ? 0 : this.values[y * this.width + x]!;
+  }
+}
+
+/**
+ * True when a disc of radius `rho` moving along `seg` touches a blocked (or outside) cell of
+ * `grid`. With a fresh `clearance` map, open ground is skipped without computing distances.
+ */
+export function segmentHitsBlocked(grid: Grid, seg: Segment, rho: number, clearance?: ClearanceMap): boolean {
+  const limit = rho + TOUCH_MARGIN;
+  return !eachPiece(seg, (piece) => {
+    const e = piece.reach + limit;
+    if (clearance !== undefined) {
+      // Every touched cell is within floor(e) + 1 columns and rows of the cell holding (mx, my).
+      const c = clearance.at(Math.floor(piece.mx), Math.floor(piece.my));
+      if (c > Math.floor(e) + 1) return true;
+    }
+    const x0 = Math.floor(piece.mx - e);
+    const x1 = Math.floor(piece.mx + e);
+    const y0 = Math.floor(piece.my - e);
+    const y1 = Math.floor(piece.my + e);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (grid.isBlocked(x, y) && pieceSquareDistance(piece, x, y) < limit) return false;
+      }
+    }
+    return true;
+  });
+}
+
+/** True when a disc of radius `rho` swept along the whole `path` touches a blocked cell. */
+export function pathHitsBlocked(grid: Grid, path: SegmentPath, rho: number, clearance?: ClearanceMap): boolean {
+  if (path.segments.length === 0) return discHitsBlocked(grid, path.start.x, path.start.y, rho);
+  for (const seg of path.segments) if (segmentHitsBlocked(grid, seg, rho, clearance)) return true;
+  return false;
+}
+
+/** True when a disc of radius `rho` centred at (x, y) touches a blocked (or outside) cell. */
+export function discHitsBlocked(grid: Grid, x: number, y: number, rho: number): boolean {
+  const limit = rho + TOUCH_MARGIN;
+  for (let cy = Math.floor(y - limit); cy <= Math.floor(y + limit); cy++) {
+    for (let cx = Math.floor(x - limit); cx <= Math.floor(x + limit); cx++) {
+      if (grid.isBlocked(cx, cy) && pointSquareDistance(x, y, cx, cy) < limit) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,105 @@
+/**
+ * Pinter's heuristic table: the length of the shortest curve, ignoring obstacles, from a lattice
+ * state to a lattice goal state at a relative offset, by start heading, offset and goal heading.
+ * It is a lower bound on any move chain's cost (a chain is itself a curve of bounded curvature,
+ * and moves cost at least their length), so it is admissible and consistent.
+ *
+ * Entries are computed on first use and kept, so a search pays only for the offsets near its
+ * goal; quarter-turn symmetry folds every heading onto the first quadrant.
+ */
+import { dubinsLength } from './dubins.js';
+import { latticeHeading, type HeadingCount } from './hit-check.js';
+import type { ResolvedProfile } from './profile.js';
+import { reedsShepp } from './reeds-shepp.js';
+
+/**
+ * Table entries are lowered by this (tiles) so that a chain of moves whose length rounds a hair
+ * below the closed-form curve length can never read as cheaper than the heuristic.
+ */
+const ROUNDING_SLACK = 1e-9;
+
+/** Offsets up to this many turning radii (plus a few tiles) are tabulated; beyond, other bounds take over. */
+const SPAN_RADII = 3;
+const SPAN_TILES = 4;
+
+/** The largest span (tiles each way) of a table. */
+export const MAX_SPAN = 64;
+
+/** Lazily filled shortest-curve lengths between lattice states, for one profile and heading count. */
+export class KinematicTable {
+  /** Offsets |dx|, |dy| <= span are tabulated. */
+  readonly span: number;
+  private readonly side: number;
+  private readonly quarter: number;
+  /** NaN: not computed yet. Index ((kc · side + dy + span) · side + dx + span) · (headings + 1) + k2; k2 = headings is the free-heading minimum. */
+  private readonly values: Float64Array;
+
+  constructor(
+    readonly profile: ResolvedProfile,
+    readonly headings: HeadingCount,
+  ) {
+    this.span = Math.min(MAX_SPAN, Math.ceil(SPAN_RADII * profile.turningRadius) + SPAN_TILES);
+    this.side = 2 * this.span + 1;
+    this.quarter = headings / 4;
+    this.values = new Float64Array(this.quarter * this.side * this.side * (headings + 1)).fill(NaN);
+  }
+
+  /**
+   * A lower bound on the cost from lattice state (cell offset 0, heading k) to the lattice state
+   * at cell offset (dx, dy) with heading `goalK`, or with any heading when `goalK` is -1. Returns
+   * 0 when the offset is outside the table.
+   */
+  lookup(k: number, dx: number, dy: number, goalK: number): number {
+    const span = this.span;
+    if (dx > span || dx < -span || dy > span || dy < -span) return 0;
+    // Turn the query back to the first quadrant: (x, y) → (y, -x) per quarter turn.
+    const q = (k / this.quarter) | 0;
+    let x = dx;
+    let y = dy;
+    for (let i = 0; i < q; i++) {
+      const t = x;
+      x = y;
+      y = -t;
+    }
+    const kc = k - q * this.quarter;
+    const h = this.headings;
+    const k2 = goalK < 0 ? h : (goalK - q * this.quarter + h) % h;
+    const i = ((kc * this.side + y + span) * this.side + x + span) * (h + 1) + k2;
+    const v = this.values[i]!;
+    if (v === v) return v;
+    return (this.values[i] = this.compute(kc, x, y, k2, i - k2));
+  }
+
+  private compute(kc: number, dx: number, dy: number, k2: number, base: number): number {
+    if (k2 === this.headings) {
+      let best = Infinity;
+      for (let j = 0; j < this.headings; j++) {
+        let v = this.values[base + j]!;
+        if (v !== v) v = this.values[base + j] = this.compute(kc, dx, dy, j, base);
+        if (v < best) best = v;
+      }
+      return best;
+    }
+    const from = { x: 0, y: 0, heading: latticeHeading(kc, this.headings) };
+    const to = { x: dx, y: dy, heading: latticeHeading(k2, this.headings) };
+    const r = this.profile.turningRadius;
+    // Backing up costs at least as much per tile as driving forward, so the shortest path bounds the cheapest.
+    const length = this.profile.reverse ? reedsShepp(from, to, r).length : dubinsLength(from, to, r);
+    return Math.max(0, length - ROUNDING_SLACK);
+  }
+}
+
+const tables = new Map<string, KinematicTable>();
+const CACHE_SIZE = 16;
+
+/** The shared table of a profile and heading count. */
+export function kinematicTableFor(profile: ResolvedProfile, headings: HeadingCount): KinematicTable {
+  const key = `${profile.turningRadius}|${profile.reverse}|${headings}`;
+  let table = tables.get(key);
+  if (!table) {
+    if (tables.size >= CACHE_SIZE) tables.delete(tables.keys().next().value!);
+    table = new KinematicTable(profile, headings);
+    tables.set(key, table);
+  }
+  return table;
+}
