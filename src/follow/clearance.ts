@@ -1,0 +1,141 @@
+/**
+ * Room for units with a size: a unit is a disc of radius r (tile units) and its whole disc must
+ * stay off blocked cells and inside the map (touching counts as hitting, as in
+ * `steering/footprint`). Straight-move checks, corners pushed out by the radius, and grids shrunk
+ * by a clearance for planning.
+ */
+import { Grid, type GridArea } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import { isPointFree, type Point } from '../grid/point.js';
+import { ClearanceMap, discHitsBlocked, segmentHitsBlocked } from '../steering/footprint.js';
+import { lineSegment } from '../steering/segment.js';
+
+/**
+ * True when a disc of radius `r` can slide straight from a to b without touching a blocked or
+ * outside cell; for r = 0, the grid rule's line of sight.
+ */
+export function legClear(grid: Grid, a: Point, b: Point, r: number, clearance?: ClearanceMap): boolean {
+  if (r <= 0) return lineOfSight(grid, a.x, a.y, b.x, b.y);
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length === 0) return !discHitsBlocked(grid, a.x, a.y, r);
+  const seg = lineSegment({ x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x) }, length);
+  return !segmentHitsBlocked(grid, seg, r, clearance);
+}
+
+/** True when every leg of `points` is clear for a disc of radius r (see {@link legClear}). */
+export function polylineClear(grid: Grid, points: readonly Point[], r: number, clearance?: ClearanceMap): boolean {
+  for (let i = 1; i < points.length; i++) if (!legClear(grid, points[i - 1]!, points[i]!, r, clearance)) return false;
+  return points.length !== 1 || legClear(grid, points[0]!, points[0]!, r);
+}
+
+/** True when a disc of radius r at (x, y) touches no blocked or outside cell (a point: the grid rule). */
+export function pointClear(grid: Grid, x: number, y: number, r: number): boolean {
+  return r <= 0 ? isPointFree(grid, x, y) : !discHitsBlocked(grid, x, y, r);
+}
+
+/**
+ * Largest angle (radians) one pushed vertex may cover: the outer polygon around a corner then
+ * stays within 1/cos(30°) ≈ 1.15 radii of it.
+ */
+const MAX_PUSH_ANGLE = Math.PI / 3;
+
+/** Extra push (tile units) so legs tangent to a corner's circle clear it rather than touch it. */
+export const PUSH_MARGIN = 1e-6;
+
+/**
+ * The polyline with every interior vertex replaced by points `r` out from it on the outside of
+ * the turn: the vertices of a polygon around the circle of radius r centred on the corner, so
+ * the legs keep at least r from it. Any-angle paths bend at wall corners, so this is the taut
+ * path of a disc of radius r, to be checked with {@link polylineClear}.
+ */
+export function pushCorners(points: readonly Point[], r: number): Point[] {
+  if (points.length < 3 || r <= 0) return points.map((p) => ({ x: p.x, y: p.y }));
+  const out: Point[] = [{ x: points[0]!.x, y: points[0]!.y }];
+  for (let i = 1; i < points.length - 1; i++) {
+    const a = points[i - 1]!;
+    const c = points[i]!;
+    const b = points[i + 1]!;
+    const hin = Math.atan2(c.y - a.y, c.x - a.x);
+    const hout = Math.atan2(b.y - c.y, b.x - c.x);
+    let turn = hout - hin;
+    if (turn > Math.PI) turn -= 2 * Math.PI;
+    if (turn <= -Math.PI) turn += 2 * Math.PI;
+    if (Math.abs(turn) < 1e-12) {
+      out.push({ x: c.x, y: c.y });
+      continue;
+    }
+    // The outside of a clockwise turn (turn > 0, y down) is to the left of the motion.
+    const side = turn > 0 ? -1 : 1;
+    const pieces = Math.ceil(Math.abs(turn) / MAX_PUSH_ANGLE);
+    const step = turn / pieces;
+    const reach = (r + PUSH_MARGIN) / Math.cos(Math.abs(step) / 2);
+    for (let k = 0; k < pieces; k++) {
+      const h = hin + step * (k + 0.5) + (side * Math.PI) / 2;
+      out.push({ x: c.x + reach * Math.cos(h), y: c.y + reach * Math.sin(h) });
+    }
+  }
+  const last = points[points.length - 1]!;
+  out.push({ x: last.x, y: last.y });
+  return out;
+}
+
+/**
+ * The erosion depth k a disc of radius r needs on cell centres: a disc centred on a free cell of
+ * the grid eroded by k keeps k + 0.5 > r from every wall, so it does not even touch one.
+ */
+export function erosionFor(r: number): number {
+  return r <= 0 ? 0 : Math.floor(r + 0.5);
+}
+
+/**
+ * Copies of a grid shrunk by a clearance, one per depth k (a cell is blocked when a blocked or
+ * outside cell lies within Chebyshev distance k), kept up to date as the grid changes.
+ *
+ * @example
+ * ```ts
+ * const shrunk = new ClearanceGrids(grid);
+ * shrunk.get(1); // cells next to a wall or the border are blocked
+ * ```
+ */
+export class ClearanceGrids {
+  /** Chebyshev distance of every cell to the nearest wall, for eroding and for fast sweep checks. */
+  readonly map: ClearanceMap;
+  private readonly grids = new Map<number, Grid>();
+  private readonly unsubscribe: () => void;
+
+  constructor(readonly grid: Grid) {
+    this.map = new ClearanceMap(grid);
+    this.unsubscribe = grid.onChange((area) => this.update(area));
+  }
+
+  /** The clearance map, recomputed if the grid changed. */
+  fresh(): ClearanceMap {
+    return this.map.refresh();
+  }
+
+  /** The grid eroded by `k` cells (the grid itself for k = 0). */
+  get(k: number): Grid {
+    if (k <= 0) return this.grid;
+    let eroded = this.grids.get(k);
+    if (!eroded) {
+      const map = this.fresh();
+      eroded = Grid.fromPredicate(this.grid.width, this.grid.height, (x, y) => map.at(x, y) <= k);
+      this.grids.set(k, eroded);
+    }
+    return eroded;
+  }
+
+  /** Stops following the grid. */
+  destroy(): void {
+    this.unsubscribe();
+    this.grids.clear();
+  }
+
+  private update(area: GridArea): void {
+    if (this.grids.size === 0) return;
+    const map = this.fresh();
+    for (const [k, eroded] of this.grids) {
+      eroded.fill(area.x - k, area.y - k, area.width + 2 * k, area.height + 2 * k, (x, y) => map.at(x, y) <= k);
+    }
+  }
+}

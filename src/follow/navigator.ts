@@ -1,0 +1,464 @@
+/**
+ * Units on a grid: move orders, planning within a per-frame budget, driving along the planned
+ * paths, replanning when the grid changes under a path. Phaser-free; the plugin adapts sprites
+ * to it. Everything here is in tile units and seconds.
+ */
+import type { Grid, GridArea } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import type { Point } from '../grid/point.js';
+import { pathHitsBlocked } from '../steering/footprint.js';
+import type { SegmentPath } from '../steering/segment-path.js';
+import type { Pose } from '../steering/segment.js';
+import { Follower, type MotionOptions } from './follower.js';
+import { Move } from './move.js';
+import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
+import { concatPaths, slicePath } from './polyline.js';
+import { planRoute, RouteContext, type Route } from './route.js';
+import { WorkJob } from './work.js';
+
+/** How a unit moves and how big it is, in tile units and seconds. */
+export interface UnitProfile extends MotionOptions {
+  /** Tightest turning radius; 0 (default) turns on the spot. */
+  turnRadius?: number;
+  /** Footprint diameter; 0 (default) is a point. */
+  width?: number;
+  /** May a unit with a turning radius drive backwards? Default false. */
+  reverse?: boolean;
+}
+
+/** Options of one move order; profile fields override the unit's profile for this move. */
+export interface MoveOptions extends Partial<UnitProfile> {
+  /**
+   * `theta` (default for units that turn on the spot), `anya`, `astar`, any other name
+   * `plannerNames()` lists, or `directional` (default for units with a turning radius).
+   */
+  planner?: string;
+  /** Heading to end in, radians (0 = +x, clockwise on screen). */
+  heading?: number;
+  /** A unit already this close to the target arrives without moving. Default 0. */
+  tolerance?: number;
+  /** On a target outside the map, in a wall or out of reach, go to the nearest reachable point instead of failing. */
+  nearest?: boolean;
+}
+
+/** Reads and writes a unit's pose (tile units) for the navigator. */
+export interface UnitAdapter<T> {
+  read(unit: T): Pose;
+  write(unit: T, pose: Readonly<Pose>): void;
+}
+
+/** Options of a {@link Navigator}. */
+export interface NavigatorOptions {
+  /** Planning per frame; default 4 ms. */
+  budget?: PlanBudget;
+  /** Milliseconds now, for the time budget; `performance.now` by default. */
+  clock?: () => number;
+}
+
+/** What the navigator knows about one unit, for drawing and inspection. */
+export interface UnitInfo<T> {
+  readonly unit: T;
+  readonly profile: Readonly<UnitProfile>;
+  /** The move in progress, if any. */
+  readonly move: Move<T> | undefined;
+  /** The path being driven (tile units), if any. */
+  readonly path: SegmentPath | undefined;
+  /** Distance travelled along `path`. */
+  readonly distance: number;
+}
+
+/**
+ * Seconds of driving a unit with a turning radius keeps ahead of itself when it replans, so the
+ * new path can start where the unit will be and it never has to stop.
+ */
+export const REPLAN_LOOKAHEAD = 0.25;
+
+interface UnitState<T> {
+  unit: T;
+  profile: UnitProfile;
+  move: Move<T> | undefined;
+  /** Motion for the move's route (while planning: the run-out to the point the replan starts from). */
+  follower: Follower | undefined;
+  /** True when `follower` drives the move's route to its goal, not a run-out. */
+  routed: boolean;
+  job: PlanJob | undefined;
+  /** Options of the current move. */
+  options: MoveOptions;
+  /** Where the current move goes (tile units; the move's own target may be in the caller's units). */
+  goal: Point;
+  /** Waypoints passed by the current move. */
+  passed: number;
+  /** Length of the run-out in front of the route in `follower`, to skip its corners. */
+  offset: number;
+}
+
+/**
+ * Moves units over a grid.
+ *
+ * @example
+ * ```ts
+ * const nav = new Navigator(grid, { read: (u) => u.pose, write: (u, p) => Object.assign(u.pose, p) });
+ * nav.addUnit(tank, { speed: 3, acceleration: 6, width: 0.8 });
+ * nav.moveTo(tank, { x: 20.5, y: 4.5 }).on('arrive', () => console.log('there'));
+ * // once a frame:
+ * nav.update(dtSeconds);
+ * ```
+ */
+export class Navigator<T> {
+  readonly queue: PlanQueue;
+  readonly routes: RouteContext;
+  private readonly units = new Map<T, UnitState<T>>();
+  private readonly changes: GridArea[] = [];
+  private readonly unsubscribe: () => void;
+  private destroyed = false;
+
+  constructor(
+    readonly grid: Grid,
+    private readonly adapter: UnitAdapter<T>,
+    options: NavigatorOptions = {},
+  ) {
+    this.queue = new PlanQueue(options.budget, options.clock);
+    this.routes = new RouteContext(grid);
+    this.unsubscribe = grid.onChange((area) => this.changes.push(area));
+  }
+
+  /**
+   * Gives `unit` a profile that every later move uses (a move's options may override it).
+   * @throws RangeError naming a bad field.
+   */
+  addUnit(unit: T, profile: UnitProfile): void {
+    checkProfile(profile);
+    const state = this.units.get(unit);
+    if (state) state.profile = { ...profile };
+    else this.units.set(unit, this.newState(unit, { ...profile }));
+  }
+
+  /** Forgets `unit`, cancelling its move. */
+  removeUnit(unit: T): void {
+    const state = this.units.get(unit);
+    if (!state) return;
+    state.move?.cancel('the unit was removed');
+    state.job?.cancel();
+    this.units.delete(unit);
+  }
+
+  /** True when the navigator knows `unit`. */
+  has(unit: T): boolean {
+    return this.units.has(unit);
+  }
+
+  /**
+   * Orders `unit` to `goal` (tile units). A unit already moving replans from where it will be a
+   * moment later, without a jump (and, with a turning radius, without stopping). The returned
+   * move fires its events from {@link update}; a bad order fails there with a reason.
+   */
+  moveTo(unit: T, goal: Point, options: MoveOptions = {}): Move<T> {
+    let state = this.units.get(unit);
+    if (!state) {
+      state = this.newState(unit, {} as UnitProfile);
+      this.units.set(unit, state);
+    }
+    const move: Move<T> = new Move(unit, { x: goal.x, y: goal.y }, () => this.stopMove(state, move));
+    // The old move ends without braking: the new plan takes over from the unit's motion.
+    const old = state.move;
+    state.move = move;
+    old?.end('cancelled', 'replaced by a newer order');
+    state.options = options;
+    state.goal = { x: goal.x, y: goal.y };
+    state.passed = 0;
+    const profile = { ...state.profile, ...definedFields(options) };
+    try {
+      checkProfile(profile);
+    } catch (error) {
+      this.failSoon(state, move, (error as Error).message);
+      return move;
+    }
+    this.plan(state, move, false);
+    return move;
+  }
+
+  /** Stops `unit` (braking if it can) and cancels its move. */
+  stop(unit: T): void {
+    this.units.get(unit)?.move?.cancel('stopped');
+  }
+
+  /** Changes the planning budget per frame. @throws RangeError on a bad limit. */
+  setBudget(budget: PlanBudget): void {
+    this.queue.setBudget(budget);
+  }
+
+  /**
+   * One frame: reacts to grid changes, plans within the budget, then moves every unit `dt`
+   * seconds on and fires the moves' events. Returns what the planning did.
+   */
+  update(dt: number): PlanFrameStats {
+    if (this.changes.length > 0) this.reactToChanges();
+    const stats = this.queue.run();
+    const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
+    for (const state of [...this.units.values()]) this.drive(state, step);
+    return stats;
+  }
+
+  /** The units and what they are doing. */
+  *unitInfos(): IterableIterator<UnitInfo<T>> {
+    for (const s of this.units.values()) {
+      yield { unit: s.unit, profile: s.profile, move: s.move, path: s.follower?.path, distance: s.follower?.distance ?? 0 };
+    }
+  }
+
+  /** Cancels every move, forgets every unit and lets go of the grid. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    for (const unit of [...this.units.keys()]) this.removeUnit(unit);
+    this.queue.clear();
+    this.unsubscribe();
+    this.routes.destroy();
+    this.changes.length = 0;
+  }
+
+  private newState(unit: T, profile: UnitProfile): UnitState<T> {
+    return { unit, profile, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0, offset: 0 };
+  }
+
+  private profileOf(state: UnitState<T>): Required<Pick<UnitProfile, 'turnRadius' | 'width' | 'reverse'>> & UnitProfile {
+    const p = { ...state.profile, ...definedFields(state.options) };
+    return { ...p, turnRadius: p.turnRadius ?? 0, width: p.width ?? 0, reverse: p.reverse ?? false };
+  }
+
+  /** Queues a plan for `move` from the unit's pose, or from a little ahead when it is moving. */
+  private plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose): void {
+    state.job?.cancel();
+    const profile = this.profileOf(state);
+    const start = from ?? this.runOut(state, profile);
+    const request = {
+      start,
+      goal: state.goal,
+      profile: { radius: profile.width / 2, turnRadius: profile.turnRadius, reverse: profile.reverse },
+      ...definedFields({
+        goalHeading: state.options.heading,
+        planner: state.options.planner,
+        nearest: state.options.nearest,
+        tolerance: state.options.tolerance,
+      }),
+    };
+    const job = new WorkJob(
+      (budget) => planRoute(this.routes, request, budget),
+      (route) => {
+        if (state.job === job) state.job = undefined;
+        this.adopt(state, move, route, replan);
+      },
+    );
+    state.job = job;
+    this.queue.add(job, replan);
+  }
+
+  /**
+   * Cuts the unit's current motion short so it stops smoothly at a point ahead (its braking
+   * distance, plus a moment of driving for units with a turning radius) and returns the pose
+   * there: where the new path will start.
+   */
+  private runOut(state: UnitState<T>, profile: UnitProfile, limit = Infinity): Pose {
+    const f = state.follower;
+    if (!f || f.done) {
+      state.follower = undefined;
+      return this.adapter.read(state.unit);
+    }
+    const v = f.speed;
+    const decel = profile.deceleration ?? profile.acceleration ?? Infinity;
+    const braking = decel === Infinity ? 0 : (v * v) / (2 * decel);
+    const ahead = (profile.turnRadius ?? 0) > 0 ? v * REPLAN_LOOKAHEAD : 0;
+    const end = Math.min(f.path.length, f.distance + braking + ahead, limit);
+    const rest = slicePath(f.path, f.distance, end);
+    state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v });
+    state.routed = false;
+    state.offset = 0;
+    return { ...rest.end };
+  }
+
+  /** Takes a finished plan: drive it, or fail the move. */
+  private adopt(state: UnitState<T>, move: Move<T>, route: Route, replan: boolean): void {
+    if (move.ended || state.move !== move) return;
+    if (route.status !== 'found' || !route.path) {
+      move.end('failed', route.message ?? `no path (${route.status})`, route.status === 'found' ? 'no-path' : route.status);
+      return;
+    }
+    const profile = this.profileOf(state);
+    const runOut = state.follower && !state.follower.done ? slicePath(state.follower.path, state.follower.distance, Infinity) : undefined;
+    const speed = state.follower && !state.follower.done ? state.follower.speed : 0;
+    const path = runOut && runOut.length > 0 ? concatPaths(runOut, route.path) : route.path;
+    const offset = path.length - route.path.length;
+    state.follower = new Follower(path, {
+      ...motionOf(profile),
+      startSpeed: speed,
+      waypoints: route.waypoints.map((w) => w + offset),
+      ...definedFields({ finalHeading: route.finalHeading }),
+    });
+    state.routed = true;
+    state.offset = offset;
+    move.path = path;
+    if (replan) move.emit('replan', state.unit, move);
+    else {
+      move.state = 'moving';
+      move.emit('start', state.unit, move);
+    }
+  }
+
+  private drive(state: UnitState<T>, dt: number): void {
+    const f = state.follower;
+    if (!f) return;
+    const events = f.advance(dt);
+    this.adapter.write(state.unit, f.pose);
+    const move = state.move;
+    for (const e of events) {
+      if (!state.routed || !move || move.ended || state.follower !== f) break;
+      if (e.type === 'waypoint') move.emit('waypoint', state.unit, move, state.passed++);
+      else {
+        state.follower = undefined;
+        state.routed = false;
+        move.end('arrived');
+      }
+    }
+    if (f.done && state.follower === f) state.follower = undefined;
+  }
+
+  /** Brakes a cancelled move's unit to a stop and drops its planning. */
+  private stopMove(state: UnitState<T>, move: Move<T>): void {
+    if (state.move !== move) return;
+    state.job?.cancel();
+    state.job = undefined;
+    this.runOut(state, { ...this.profileOf(state), turnRadius: 0 });
+  }
+
+  /** Fails a move from the next update, once its listeners are attached. */
+  private failSoon(state: UnitState<T>, move: Move<T>, message: string): void {
+    const job = new WorkJob<undefined>(
+      function* () {
+        return undefined;
+      },
+      () => {
+        if (state.job === job) state.job = undefined;
+        move.end('failed', message, 'invalid');
+      },
+    );
+    state.job = job;
+    this.queue.add(job);
+  }
+
+  /** Replans every moving unit whose remaining path runs over a changed area. */
+  private reactToChanges(): void {
+    const areas = this.changes.splice(0);
+    for (const state of this.units.values()) {
+      const f = state.follower;
+      const move = state.move;
+      if (!f || !move || move.ended || !state.routed || f.done) continue;
+      const profile = this.profileOf(state);
+      const r = profile.width / 2;
+      const rest = slicePath(f.path, f.distance, Infinity);
+      if (!areas.some((a) => pathNearArea(rest, a, r))) continue;
+      if (this.restBlocked(rest, r)) move.emit('blocked', state.unit, move);
+      if (move.ended || state.move !== move) continue;
+      // Run out only as far as the path is still clear; stop at once if it is blocked right ahead.
+      let start = this.runOut(state, profile);
+      const runOut = state.follower;
+      if (runOut && this.restBlocked(runOut.path, r)) {
+        start = { ...runOut.pose };
+        state.follower = undefined;
+      }
+      this.plan(state, move, true, start);
+    }
+  }
+
+  /** True when a unit of radius r cannot drive `path` on the grid as it is now. */
+  private restBlocked(path: SegmentPath, r: number): boolean {
+    if (r > 0 || path.segments.some((s) => s.kind === 'arc')) return pathHitsBlocked(this.grid, path, r);
+    // A point unit's polyline may touch walls: the grid rule's line of sight decides.
+    return path.segments.some((s) => {
+      const e = { x: s.x + s.length * Math.cos(s.heading), y: s.y + s.length * Math.sin(s.heading) };
+      return !lineOfSight(this.grid, s.x, s.y, e.x, e.y);
+    });
+  }
+}
+
+/** True when a disc of radius r moving along `path` comes within reach of the cells of `area`. */
+export function pathNearArea(path: SegmentPath, area: GridArea, r: number): boolean {
+  const x0 = area.x - r;
+  const y0 = area.y - r;
+  const x1 = area.x + area.width + r;
+  const y1 = area.y + area.height + r;
+  for (const seg of path.segments) {
+    const reach = seg.kind === 'arc' ? seg.radius : 0;
+    // A box around the piece: its end points, and for arcs the whole circle.
+    const ex = seg.x + (seg.kind === 'line' ? (seg.reverse ? -1 : 1) * seg.length * Math.cos(seg.heading) : 0);
+    const ey = seg.y + (seg.kind === 'line' ? (seg.reverse ? -1 : 1) * seg.length * Math.sin(seg.heading) : 0);
+    const bx0 = seg.kind === 'arc' ? seg.cx - reach : Math.min(seg.x, ex);
+    const by0 = seg.kind === 'arc' ? seg.cy - reach : Math.min(seg.y, ey);
+    const bx1 = seg.kind === 'arc' ? seg.cx + reach : Math.max(seg.x, ex);
+    const by1 = seg.kind === 'arc' ? seg.cy + reach : Math.max(seg.y, ey);
+    if (bx1 < x0 || by1 < y0 || bx0 > x1 || by0 > y1) continue;
+    if (seg.kind === 'arc') return true;
+    if (segmentMeetsBox(seg.x, seg.y, ex, ey, x0, y0, x1, y1)) return true;
+  }
+  if (path.segments.length === 0) {
+    const p = path.start;
+    return p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
+  }
+  return false;
+}
+
+function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  for (const [p, d, lo, hi] of [
+    [ax, dx, x0, x1],
+    [ay, dy, y0, y1],
+  ] as const) {
+    if (d === 0) {
+      if (p < lo || p > hi) return false;
+      continue;
+    }
+    const a = (lo - p) / d;
+    const b = (hi - p) / d;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+function motionOf(p: UnitProfile): MotionOptions {
+  return definedFields({
+    speed: p.speed,
+    acceleration: p.acceleration,
+    deceleration: p.deceleration,
+    lateralAcceleration: p.lateralAcceleration,
+    slowAtCorners: p.slowAtCorners,
+  }) as MotionOptions;
+}
+
+/** `o` without its undefined fields, so spreading it never erases a default. */
+function definedFields<O extends object>(o: O): Partial<O> {
+  const out: Partial<O> = {};
+  for (const key of Object.keys(o) as (keyof O)[]) if (o[key] !== undefined) out[key] = o[key];
+  return out;
+}
+
+/**
+ * Checks the fields of a profile.
+ * @throws RangeError naming the bad field.
+ */
+export function checkProfile(p: UnitProfile): void {
+  const check = (name: string, v: unknown, ok: (n: number) => boolean, what: string): void => {
+    if (v !== undefined && (typeof v !== 'number' || !ok(v))) throw new RangeError(`${name} must be ${what}, got ${String(v)}`);
+  };
+  if (p.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
+  check('speed', p.speed, (n) => n > 0 && Number.isFinite(n), 'a finite number > 0');
+  check('acceleration', p.acceleration, (n) => n > 0, 'a number > 0');
+  check('deceleration', p.deceleration, (n) => n > 0, 'a number > 0');
+  check('lateralAcceleration', p.lateralAcceleration, (n) => n > 0, 'a number > 0');
+  check('turnRadius', p.turnRadius, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
+  check('width', p.width, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
+  if (p.reverse !== undefined && typeof p.reverse !== 'boolean') throw new RangeError(`reverse must be a boolean, got ${String(p.reverse)}`);
+}

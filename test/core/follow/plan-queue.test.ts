@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { PlanQueue, SLICE_EXPANSIONS, type PlanJob } from '../../../src/follow/plan-queue.js';
+
+/** A job that needs `work` units; `clock` advances by `cost` ms per unit. */
+class FakeJob implements PlanJob {
+  done = false;
+  left: number;
+  constructor(
+    work: number,
+    readonly log: string[],
+    readonly name: string,
+    readonly clock?: { now: number; cost: number },
+  ) {
+    this.left = work;
+  }
+  step(max: number): number {
+    const n = Math.min(max, this.left);
+    this.left -= n;
+    if (this.clock) this.clock.now += n * this.clock.cost;
+    if (this.left === 0) {
+      this.done = true;
+      this.log.push(this.name);
+    }
+    return n;
+  }
+  cancel(): void {
+    this.done = true;
+  }
+}
+
+describe('PlanQueue', () => {
+  it('spends at most the expansion budget per frame, oldest job first, and resumes next frame', () => {
+    const log: string[] = [];
+    const queue = new PlanQueue({ expansions: 100 });
+    const works = [30, 250, 10, 0, 75];
+    works.forEach((w, i) => queue.add(new FakeJob(w, log, `job${i}`)));
+    const used: number[] = [];
+    while (queue.size > 0) used.push(queue.run().expansions);
+    expect(used.every((n) => n <= 100)).toBe(true);
+    expect(used.reduce((a, b) => a + b, 0)).toBe(365);
+    expect(used).toEqual([100, 100, 100, 65]);
+    expect(log).toEqual(['job0', 'job1', 'job2', 'job3', 'job4']);
+  });
+
+  it('stops a frame once the time budget is spent, overshooting by at most one slice', () => {
+    const clock = { now: 0, cost: 0.001 };
+    const queue = new PlanQueue({ milliseconds: 2 }, () => clock.now);
+    const log: string[] = [];
+    for (let i = 0; i < 50; i++) queue.add(new FakeJob(1000, log, `j${i}`, clock));
+    let frames = 0;
+    while (queue.size > 0) {
+      const stats = queue.run();
+      expect(stats.milliseconds).toBeLessThanOrEqual(2 + SLICE_EXPANSIONS * clock.cost + 1e-9);
+      frames++;
+    }
+    expect(log).toHaveLength(50);
+    expect(frames).toBeGreaterThanOrEqual(25);
+  });
+
+  it('runs urgent jobs first and skips cancelled ones; clear cancels all', () => {
+    const log: string[] = [];
+    const queue = new PlanQueue({ expansions: 1000 });
+    const a = new FakeJob(5, log, 'a');
+    const b = new FakeJob(5, log, 'b');
+    queue.add(a);
+    queue.add(b);
+    queue.add(new FakeJob(5, log, 'urgent'), true);
+    b.cancel();
+    queue.run();
+    expect(log).toEqual(['urgent', 'a']);
+    const c = new FakeJob(5, log, 'c');
+    queue.add(c);
+    queue.clear();
+    expect(c.done).toBe(true);
+    expect(queue.size).toBe(0);
+  });
+
+  it('ends the frame even when a job never reports work', () => {
+    const queue = new PlanQueue({ expansions: 50 }, () => 0);
+    const lazy: PlanJob = { done: false, step: () => 0, cancel() {} };
+    queue.add(lazy);
+    expect(queue.run().expansions).toBe(50);
+  });
+
+  it('rejects a budget that is not a positive number', () => {
+    expect(() => new PlanQueue({ expansions: 0 })).toThrow(/expansions/);
+    expect(() => new PlanQueue({ milliseconds: Number.NaN })).toThrow(/milliseconds/);
+    expect(() => new PlanQueue({})).toThrow(RangeError);
+  });
+});
