@@ -1,0 +1,129 @@
+/**
+ * Debug drawing: blocked cells, each unit's path (arcs as arcs) and footprint, and the nodes the
+ * last search expanded.
+ */
+import type Phaser from 'phaser';
+import { expandedPoints } from '../follow/expanded.js';
+import type { Navigator } from '../follow/navigator.js';
+import type { Point } from '../grid/point.js';
+import type { Segment } from '../steering/segment.js';
+import type { TilemapGrid } from './tilemap-grid.js';
+
+/** What `debug()` draws. Colours are 0xRRGGBB. */
+export interface DebugOptions {
+  /** Blocked cells. Default true. */
+  cells?: boolean;
+  /** Each unit's remaining path. Default true. */
+  paths?: boolean;
+  /** Each unit's footprint (its width, or a small cross for a point). Default true. */
+  footprints?: boolean;
+  /** The nodes the last search expanded. Default false. */
+  expanded?: boolean;
+  /** Depth of the drawing. Default 1000 (above most game art). */
+  depth?: number;
+  cellColor?: number;
+  pathColor?: number;
+  footprintColor?: number;
+  expandedColor?: number;
+}
+
+/** Size (pixels) of the cross drawn for a point unit and of an expanded-node dot. */
+const MARK_SIZE = 3;
+
+/** Draws the pathfinding state of one scene into two Graphics objects. */
+export class DebugDraw {
+  private readonly cells: Phaser.GameObjects.Graphics;
+  private readonly live: Phaser.GameObjects.Graphics;
+  private cellsVersion = -1;
+  private expandedSearch = -1;
+  private expanded: Point[] = [];
+
+  constructor(
+    scene: Phaser.Scene,
+    private readonly options: DebugOptions,
+  ) {
+    const depth = options.depth ?? 1000;
+    this.cells = scene.add.graphics().setDepth(depth);
+    this.live = scene.add.graphics().setDepth(depth + 1);
+  }
+
+  /** Redraws for this frame. */
+  draw<T extends { x: number; y: number }>(map: TilemapGrid, nav: Navigator<T>): void {
+    const o = this.options;
+    if (o.cells !== false && this.cellsVersion !== map.grid.version) this.drawCells(map);
+    const g = this.live;
+    g.clear();
+    if (o.expanded) this.drawExpanded(map, nav);
+    for (const info of nav.unitInfos()) {
+      const path = info.path;
+      if (path && o.paths !== false) {
+        g.lineStyle(2, o.pathColor ?? 0x00c8ff, 0.9);
+        const rest = path.split(Math.min(info.distance, path.length))[1];
+        for (const seg of rest.segments) this.drawSegment(map, seg);
+      }
+      if (o.footprints !== false) {
+        const unit = info.unit;
+        g.lineStyle(1, o.footprintColor ?? 0xffd000, 1);
+        const width = (info.profile.width ?? 0) * map.tileWidth;
+        if (width > 0) g.strokeCircle(unit.x, unit.y, width / 2);
+        else {
+          g.lineBetween(unit.x - MARK_SIZE, unit.y - MARK_SIZE, unit.x + MARK_SIZE, unit.y + MARK_SIZE);
+          g.lineBetween(unit.x - MARK_SIZE, unit.y + MARK_SIZE, unit.x + MARK_SIZE, unit.y - MARK_SIZE);
+        }
+      }
+    }
+  }
+
+  destroy(): void {
+    this.cells.destroy();
+    this.live.destroy();
+    this.expanded = [];
+  }
+
+  private drawCells(map: TilemapGrid): void {
+    this.cellsVersion = map.grid.version;
+    const g = this.cells;
+    g.clear();
+    g.fillStyle(this.options.cellColor ?? 0xff3040, 0.35);
+    const { grid, tileWidth, tileHeight } = map;
+    for (let y = 0; y < grid.height; y++) {
+      for (let x = 0; x < grid.width; x++) {
+        if (grid.cells[y * grid.width + x] !== 1) continue;
+        const w = map.toWorld(x, y);
+        g.fillRect(w.x, w.y, tileWidth, tileHeight);
+      }
+    }
+  }
+
+  private drawExpanded<T>(map: TilemapGrid, nav: Navigator<T>): void {
+    const routes = nav.routes;
+    if (routes.searches !== this.expandedSearch || nav.queue.size > 0) {
+      this.expandedSearch = routes.searches;
+      this.expanded = routes.lastPlanner ? expandedPoints(routes.lastPlanner) : [];
+    }
+    const g = this.live;
+    g.fillStyle(this.options.expandedColor ?? 0x80ff80, 0.6);
+    for (const p of this.expanded) {
+      const w = map.toWorld(p.x, p.y);
+      g.fillRect(w.x - MARK_SIZE / 2, w.y - MARK_SIZE / 2, MARK_SIZE, MARK_SIZE);
+    }
+  }
+
+  private drawSegment(map: TilemapGrid, seg: Segment): void {
+    const g = this.live;
+    const a = map.toWorld(seg.x, seg.y);
+    if (seg.kind === 'line') {
+      const d = seg.reverse ? -seg.length : seg.length;
+      const b = map.toWorld(seg.x + d * Math.cos(seg.heading), seg.y + d * Math.sin(seg.heading));
+      g.lineBetween(a.x, a.y, b.x, b.y);
+      return;
+    }
+    // Angles of the start and end around the centre; the heading turns by `turn` along the arc.
+    const c = map.toWorld(seg.cx, seg.cy);
+    const start = Math.atan2(seg.y - seg.cy, seg.x - seg.cx);
+    const sweep = ((seg.reverse ? -1 : 1) * seg.turn * seg.length) / seg.radius;
+    g.beginPath();
+    g.arc(c.x, c.y, seg.radius * map.tileWidth, start, start + sweep, sweep < 0);
+    g.strokePath();
+  }
+}

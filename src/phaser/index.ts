@@ -1,0 +1,13 @@
+/** The Phaser 4 plugin: the only part of Headway that imports Phaser. */
+export {
+  PathfindingPlugin,
+  type PathfindingUnit,
+  type PathfindingProfile,
+  type PathfindingMoveOptions,
+  type PathfindingMove,
+} from './plugin.js';
+export { TilemapGrid, DEFAULT_SCAN_PER_FRAME, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
+export { DebugDraw, type DebugOptions } from './debug-draw.js';
+// The parts of the Phaser-free follow layer that appear in the plugin's API.
+export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from '../follow/move.js';
+export type { PlanBudget, PlanFrameStats } from '../follow/plan-queue.js';

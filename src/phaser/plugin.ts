@@ -1,0 +1,362 @@
+/**
+ * The Phaser 4 scene plugin: tilemap layers become the grid, sprites become units that plan and
+ * drive their own paths. The only part of Headway that touches Phaser.
+ */
+import Phaser from 'phaser';
+import type { GridArea } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
+import { frameForHeading } from '../follow/frames.js';
+import type { Move } from '../follow/move.js';
+import { Navigator, type MoveOptions, type UnitProfile } from '../follow/navigator.js';
+import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats } from '../follow/plan-queue.js';
+import type { Pose } from '../steering/segment.js';
+import { DebugDraw, type DebugOptions } from './debug-draw.js';
+import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
+
+/** A game object the plugin can move: anything with a position and a rotation (sprites, images, containers). */
+export type PathfindingUnit = Phaser.GameObjects.GameObject & {
+  x: number;
+  y: number;
+  rotation: number;
+  setFrame?: (frame: string | number) => unknown;
+};
+
+/**
+ * How a unit moves and looks, in world units (pixels) and seconds. Lengths are converted to tiles
+ * with the tile width (for non-square tiles, speeds along y scale with the tile height).
+ */
+export interface PathfindingProfile {
+  /** Top speed, pixels per second. */
+  speed: number;
+  /** Pixels per second²; default: full speed at once. */
+  acceleration?: number;
+  /** Braking, pixels per second²; default `acceleration`. */
+  deceleration?: number;
+  /** Slow before arcs too tight for the speed: the highest sideways acceleration, pixels per second². */
+  lateralAcceleration?: number;
+  /** Slow down at the corners of paths where the unit turns on the spot. Default false. */
+  slowAtCorners?: boolean;
+  /** Tightest turning radius, pixels; 0 (default) turns on the spot. */
+  turnRadius?: number;
+  /** Footprint diameter, pixels; the whole footprint stays off blocked tiles. Default 0 (a point). */
+  width?: number;
+  /** May a unit with a turning radius back up? Default false. */
+  reverse?: boolean;
+  /** Added to the heading to get the sprite's rotation (art drawn facing up: π/2). Default 0. */
+  rotationOffset?: number;
+  /** Turn the sprite to face its heading. Default true (false with `frames`). */
+  rotate?: boolean;
+  /**
+   * Fixed-angle art: frame keys or indices in heading order, the first facing +x (right), going
+   * clockwise. The frame nearest the heading is shown instead of rotating the sprite.
+   */
+  frames?: readonly (string | number)[];
+}
+
+/** Options of one `moveTo`: profile fields override the unit's profile for this move. */
+export interface PathfindingMoveOptions extends Partial<PathfindingProfile> {
+  /** `theta` (default without a turning radius), `anya`, `astar`, ... or `directional` (default with one). */
+  planner?: string;
+  /** Heading to end in, radians (0 = right, clockwise). */
+  heading?: number;
+  /** A unit already within this many pixels of the target arrives without moving. Default 0. */
+  tolerance?: number;
+  /** On a target outside the map, in a wall or out of reach, go to the nearest reachable point instead of failing. */
+  nearest?: boolean;
+}
+
+/** A move order of the plugin: events get the sprite and the move. */
+export type PathfindingMove = Move<PathfindingUnit>;
+
+interface UnitRecord {
+  /** Empty until `addUnit`; a move's options may supply what is missing. */
+  profile: Partial<PathfindingProfile>;
+  /** The unit's heading in tile space, radians. */
+  heading: number;
+  onDestroy: () => void;
+}
+
+const LENGTH_FIELDS = ['speed', 'acceleration', 'deceleration', 'lateralAcceleration', 'turnRadius', 'width'] as const;
+
+/**
+ * Pathfinding for a scene. Install it in the game config:
+ *
+ * @example
+ * ```ts
+ * new Phaser.Game({
+ *   plugins: { scene: [{ key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' }] },
+ *   scene: { create() {
+ *     const layer = map.createLayer('walls', tiles)!;
+ *     layer.setCollisionByProperty({ collides: true });
+ *     this.pathfinding.useTilemap(layer);
+ *     this.pathfinding.moveTo(hero, 400, 300, { speed: 120 }).on('arrive', () => console.log('there'));
+ *   } },
+ * });
+ * ```
+ */
+export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
+  private map: TilemapGrid | undefined;
+  private nav: Navigator<PathfindingUnit> | undefined;
+  private readonly records = new Map<PathfindingUnit, UnitRecord>();
+  private budget: PlanBudget = DEFAULT_PLAN_BUDGET;
+  private drawer: DebugDraw | undefined;
+  private debugOptions: DebugOptions | undefined;
+  private running = false;
+  private stats: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
+
+  /** Phaser calls this once per scene, the hidden system scene included: it only listens for the scene starting. */
+  override boot(): void {
+    const events = this.systems!.events;
+    events.on(Phaser.Scenes.Events.START, this.onSceneStart, this);
+    events.once(Phaser.Scenes.Events.DESTROY, this.destroy, this);
+    if (this.systems!.settings.active) this.onSceneStart();
+  }
+
+  /**
+   * Makes tilemap layers the grid units plan on: a cell is blocked where a tile collides on any
+   * of them (their collision set, e.g. from `setCollisionByProperty`) or where `options.blocked`
+   * says so. Tile edits reach the grid each frame; moving units whose path runs over a changed
+   * cell replan. Calling it again replaces the map and cancels every move.
+   *
+   * @throws RangeError when no layer is given or the layers' geometries differ.
+   */
+  useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: TilemapOptions = {}): this {
+    const map = new TilemapGrid(layers, options);
+    this.releaseMap();
+    this.map = map;
+    this.nav = new Navigator(map.grid, { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) }, { budget: this.budget });
+    for (const [unit, record] of this.records) {
+      if (record.profile.speed !== undefined) this.nav.addUnit(unit, this.tileProfile(record.profile));
+    }
+    return this;
+  }
+
+  /** The grid of the current map (tile units), if any. */
+  get grid(): TilemapGrid['grid'] | undefined {
+    return this.map?.grid;
+  }
+
+  /** The current map's geometry and edit tracking, if any. */
+  get tilemap(): TilemapGrid | undefined {
+    return this.map;
+  }
+
+  /** Re-reads tiles now (an area in tiles, default the whole map), e.g. after editing tile data directly. */
+  refresh(area?: GridArea): this {
+    this.map?.refresh(area);
+    return this;
+  }
+
+  /**
+   * Gives `unit` a profile that its moves use (each `moveTo` may override fields).
+   * @throws RangeError naming a bad field.
+   */
+  addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
+    const record = this.recordOf(unit);
+    record.profile = { ...profile };
+    this.nav?.addUnit(unit, this.tileProfile(profile));
+    return this;
+  }
+
+  /** Forgets `unit` and cancels its move. Destroying the sprite does this too. */
+  removeUnit(unit: PathfindingUnit): this {
+    const record = this.records.get(unit);
+    if (!record) return this;
+    this.records.delete(unit);
+    unit.off(Phaser.GameObjects.Events.DESTROY, record.onDestroy);
+    this.nav?.removeUnit(unit);
+    return this;
+  }
+
+  /**
+   * Sends `unit` to a world point. Returns the move: an event emitter (`start`, `waypoint`,
+   * `arrive`, `blocked`, `replan`, `fail`, `cancel`, each with the unit and the move) with a
+   * `done` promise of the final status. A unit already moving replans from its current motion.
+   * Bad targets (outside the map, inside a wall, out of reach) fail with `move.reason`, and the
+   * unit stays where it is, unless `options.nearest` sends it to the nearest reachable point.
+   *
+   * @throws Error when no tilemap is in use yet.
+   */
+  moveTo(unit: PathfindingUnit, x: number, y: number, options?: PathfindingMoveOptions): PathfindingMove;
+  moveTo(unit: PathfindingUnit, target: Readonly<Point>, options?: PathfindingMoveOptions): PathfindingMove;
+  moveTo(
+    unit: PathfindingUnit,
+    xOrTarget: number | Readonly<Point>,
+    yOrOptions?: number | PathfindingMoveOptions,
+    maybeOptions?: PathfindingMoveOptions,
+  ): PathfindingMove {
+    const nav = this.nav;
+    const map = this.map;
+    if (!nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before moveTo');
+    const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
+    const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingMoveOptions | undefined)) ?? {};
+    const record = this.recordOf(unit);
+    if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
+    const goal = map.toTile(Number(target.x), Number(target.y));
+    const tileOptions: MoveOptions = { ...this.tileProfile(options) };
+    if (options.planner !== undefined) tileOptions.planner = options.planner;
+    if (options.heading !== undefined) tileOptions.heading = this.tileHeading(options.heading);
+    if (options.tolerance !== undefined) tileOptions.tolerance = options.tolerance / map.tileWidth;
+    if (options.nearest !== undefined) tileOptions.nearest = options.nearest;
+    const move = nav.moveTo(unit, goal, tileOptions);
+    // The move reports the target as given, in world units.
+    (move as { target: Point }).target = { x: Number(target.x), y: Number(target.y) };
+    return move;
+  }
+
+  /** Stops `unit` (braking if it can) and cancels its move. */
+  halt(unit: PathfindingUnit): this {
+    this.nav?.stop(unit);
+    return this;
+  }
+
+  /**
+   * Caps the planning done per frame: requests queue and resume next frame.
+   * @throws RangeError when a limit is not a number > 0.
+   */
+  setBudget(budget: PlanBudget): this {
+    this.nav?.setBudget(budget);
+    this.budget = { ...budget };
+    return this;
+  }
+
+  /** What planning did in the last frame (expansions, milliseconds, finished and pending requests). */
+  get lastFrame(): Readonly<PlanFrameStats> {
+    return this.stats;
+  }
+
+  /**
+   * Draws blocked cells, each unit's path (arcs as arcs) and footprint, and optionally the nodes
+   * the last search expanded. `debug(false)` removes the drawing.
+   */
+  debug(enabled: boolean | DebugOptions = true): this {
+    this.drawer?.destroy();
+    this.drawer = undefined;
+    this.debugOptions = enabled === false ? undefined : enabled === true ? {} : enabled;
+    return this;
+  }
+
+  /** The navigator behind the plugin (tile units), for inspection. */
+  get navigator(): Navigator<PathfindingUnit> | undefined {
+    return this.nav;
+  }
+
+  override destroy(): void {
+    this.onSceneShutdown();
+    this.systems?.events.off(Phaser.Scenes.Events.START, this.onSceneStart, this);
+    super.destroy();
+  }
+
+  private onSceneStart(): void {
+    if (this.running) return;
+    this.running = true;
+    const events = this.systems!.events;
+    events.on(Phaser.Scenes.Events.POST_UPDATE, this.update, this);
+    events.once(Phaser.Scenes.Events.SHUTDOWN, this.onSceneShutdown, this);
+  }
+
+  /** Scene shutdown or restart: drop every unit, move, listener and drawing. */
+  private onSceneShutdown(): void {
+    if (!this.running) return;
+    this.running = false;
+    const events = this.systems?.events;
+    events?.off(Phaser.Scenes.Events.POST_UPDATE, this.update, this);
+    events?.off(Phaser.Scenes.Events.SHUTDOWN, this.onSceneShutdown, this);
+    for (const unit of [...this.records.keys()]) this.removeUnit(unit);
+    this.releaseMap();
+    this.drawer?.destroy();
+    this.drawer = undefined;
+    this.debugOptions = undefined;
+  }
+
+  private releaseMap(): void {
+    this.nav?.destroy();
+    this.nav = undefined;
+    this.map?.destroy();
+    this.map = undefined;
+  }
+
+  private update(_time: number, delta: number): void {
+    const nav = this.nav;
+    const map = this.map;
+    if (!nav || !map) return;
+    map.flush();
+    this.stats = { ...nav.update(delta / 1000) };
+    if (this.debugOptions) {
+      this.drawer ??= new DebugDraw(this.scene!, this.debugOptions);
+      this.drawer.draw(map, nav);
+    }
+  }
+
+  private recordOf(unit: PathfindingUnit): UnitRecord {
+    let record = this.records.get(unit);
+    if (!record) {
+      if (!unit || typeof unit.once !== 'function') throw new TypeError(`unit must be a Phaser game object, got ${String(unit)}`);
+      const created: UnitRecord = { profile: {}, heading: 0, onDestroy: () => this.removeUnit(unit) };
+      record = created;
+      created.heading = this.tileHeading(unit.rotation ?? 0);
+      unit.once(Phaser.GameObjects.Events.DESTROY, created.onDestroy);
+      this.records.set(unit, created);
+    }
+    return record;
+  }
+
+  private tileProfile<P extends Partial<PathfindingProfile>>(profile: P): UnitProfile {
+    const out: Record<string, unknown> = {};
+    const scale = this.map?.tileWidth ?? 1;
+    for (const key of LENGTH_FIELDS) {
+      const v = profile[key];
+      if (v !== undefined) out[key] = typeof v === 'number' ? v / scale : v;
+    }
+    if (profile.reverse !== undefined) out['reverse'] = profile.reverse;
+    if (profile.slowAtCorners !== undefined) out['slowAtCorners'] = profile.slowAtCorners;
+    return out as unknown as UnitProfile;
+  }
+
+  private readPose(unit: PathfindingUnit): Pose {
+    const p = this.map!.toTile(unit.x, unit.y);
+    const record = this.records.get(unit);
+    const profile = record?.profile;
+    const rotating = profile !== undefined && profile.frames === undefined && profile.rotate !== false;
+    const heading = rotating ? this.tileHeading(unit.rotation - (profile.rotationOffset ?? 0)) : (record?.heading ?? 0);
+    return { x: p.x, y: p.y, heading };
+  }
+
+  private writePose(unit: PathfindingUnit, pose: Readonly<Pose>): void {
+    const w = this.map!.toWorld(pose.x, pose.y);
+    unit.x = w.x;
+    unit.y = w.y;
+    const record = this.records.get(unit);
+    if (!record) return;
+    record.heading = pose.heading;
+    const profile = record.profile;
+    const heading = this.worldHeading(pose.heading);
+    if (profile.frames && profile.frames.length > 0 && typeof unit.setFrame === 'function') {
+      unit.setFrame(profile.frames[frameForHeading(heading, profile.frames.length)]!);
+    } else if (profile.rotate !== false && !profile.frames) {
+      unit.rotation = heading + (profile.rotationOffset ?? 0);
+    }
+  }
+
+  /** A world heading in tile space (they differ only for non-square tiles). */
+  private tileHeading(h: number): number {
+    const map = this.map;
+    if (!map || map.tileWidth === map.tileHeight) return h;
+    return Math.atan2(Math.sin(h) / map.tileHeight, Math.cos(h) / map.tileWidth);
+  }
+
+  private worldHeading(h: number): number {
+    const map = this.map;
+    if (!map || map.tileWidth === map.tileHeight) return h;
+    return Math.atan2(Math.sin(h) * map.tileHeight, Math.cos(h) * map.tileWidth);
+  }
+}
+
+declare global {
+  namespace Phaser {
+    interface Scene {
+      /** Headway's pathfinding, when the plugin is installed with `mapping: 'pathfinding'`. */
+      pathfinding: PathfindingPlugin;
+    }
+  }
+}

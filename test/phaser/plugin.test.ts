@@ -1,0 +1,368 @@
+/**
+ * The plugin in a headless Phaser game: a tilemap built in code, frames driven by hand with
+ * `game.headlessStep`. One file, so Phaser is imported once.
+ */
+import Phaser from 'phaser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPointFree, PathfindingPlugin, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
+
+const TILE = 32;
+const WALL = 1;
+const FLOOR = 0;
+/** 60 Hz. */
+const FRAME_MS = 1000 / 60;
+
+interface World {
+  game: Phaser.Game;
+  scene: Phaser.Scene;
+  map: Phaser.Tilemaps.Tilemap;
+  layer: Phaser.Tilemaps.TilemapLayer;
+  time: number;
+}
+
+let current: World | undefined;
+
+afterEach(() => {
+  current?.game.destroy(true);
+  current = undefined;
+});
+
+/** Boots a headless game whose scene has a tilemap of `rows` ('#' wall, '.' floor) under the plugin. */
+async function boot(rows: string[], x = 0, y = 0, scale = 1): Promise<World> {
+  const scene = await new Promise<Phaser.Scene>((resolve) => {
+    const game = new Phaser.Game({
+      type: Phaser.HEADLESS,
+      width: 640,
+      height: 480,
+      banner: false,
+      audio: { noAudio: true },
+      plugins: { scene: [{ key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' }] },
+      scene: {
+        key: 'level',
+        create(this: Phaser.Scene) {
+          resolve(this);
+        },
+      },
+    });
+    game.loop.stop();
+  });
+  const world: World = { game: scene.sys.game, scene, ...buildMap(scene, rows, x, y, scale), time: 0 };
+  current = world;
+  return world;
+}
+
+function buildMap(scene: Phaser.Scene, rows: string[], x: number, y: number, scale: number): Pick<World, 'map' | 'layer'> {
+  const data = rows.map((row) => [...row].map((c) => (c === '#' ? WALL : FLOOR)));
+  const map = scene.make.tilemap({ data, tileWidth: TILE, tileHeight: TILE });
+  // The 32x32 default texture cut into four 16px tiles gives indices 0 to 3 to paint with.
+  const tiles = map.addTilesetImage('tiles', '__DEFAULT', TILE / 2, TILE / 2)!;
+  const layer = map.createLayer(0, tiles, x, y) as Phaser.Tilemaps.TilemapLayer;
+  layer.setScale(scale);
+  layer.setCollision(WALL);
+  return { map, layer };
+}
+
+function step(world: World, frames = 1, ms = FRAME_MS): void {
+  for (let i = 0; i < frames; i++) {
+    world.time += ms;
+    world.game.headlessStep(world.time, ms);
+  }
+}
+
+/** Steps until `move` ends (or `limit` frames), calling `each` after every frame. */
+function runUntilDone(world: World, move: PathfindingMove, limit = 2000, each?: () => void): number {
+  let frames = 0;
+  while (!move.ended && frames < limit) {
+    step(world);
+    frames++;
+    each?.();
+  }
+  return frames;
+}
+
+function record(move: PathfindingMove): string[] {
+  const log: string[] = [];
+  for (const name of ['start', 'waypoint', 'blocked', 'replan', 'arrive', 'fail', 'cancel'] as const) {
+    // Every event passes the sprite and the move first.
+    move.on(name as 'start', (sprite: PathfindingUnit, m: PathfindingMove) => {
+      expect(m).toBe(move);
+      expect(sprite).toBe(move.unit);
+      log.push(name);
+    });
+  }
+  return log;
+}
+
+/** The tile under a world point, on a map at the origin with scale 1. */
+function tileAt(world: World, x: number, y: number): Phaser.Tilemaps.Tile | null {
+  return world.layer.getTileAtWorldXY(x, y, true);
+}
+
+/** True when a unit may stand where `unit` is: not inside a wall (wall edges and corners are fine). */
+function standsFree(world: World, unit: { x: number; y: number }): boolean {
+  return isPointFree(world.scene.pathfinding.grid!, unit.x / TILE, unit.y / TILE);
+}
+
+const ROOM = [
+  '############',
+  '#..........#',
+  '#..........#',
+  '#...####...#',
+  '#...#..#...#',
+  '#...#..#...#',
+  '#..........#',
+  '############',
+];
+
+describe('PathfindingPlugin', () => {
+  it('is mapped on the scene as this.pathfinding, typed', async () => {
+    const world = await boot(ROOM);
+    const plugin: PathfindingPlugin = world.scene.pathfinding;
+    expect(plugin).toBeInstanceOf(PathfindingPlugin);
+  });
+
+  it('moveTo arrives on the target, firing start, waypoints in order, then arrive', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const move = world.scene.pathfinding.moveTo(hero, 5.5 * TILE, 4.5 * TILE, { speed: 160, acceleration: 400 });
+    const log = record(move);
+    const indices: number[] = [];
+    move.on('waypoint', (_s, _m, i) => indices.push(i));
+    const done = move.done;
+    let last = { x: hero.x, y: hero.y };
+    runUntilDone(world, move, 2000, () => {
+      // Never inside a wall, never a jump.
+      expect(standsFree(world, hero)).toBe(true);
+      expect(Math.hypot(hero.x - last.x, hero.y - last.y)).toBeLessThanOrEqual((160 * FRAME_MS) / 1000 + 1e-6);
+      last = { x: hero.x, y: hero.y };
+    });
+    expect(await done).toBe('arrived');
+    expect(log[0]).toBe('start');
+    expect(log[log.length - 1]).toBe('arrive');
+    expect(log.filter((e) => e === 'start' || e === 'arrive')).toEqual(['start', 'arrive']);
+    expect(indices).toEqual(indices.map((_, i) => i));
+    expect(indices.length).toBeGreaterThan(0);
+    expect(hero.x).toBeCloseTo(5.5 * TILE, 9);
+    expect(hero.y).toBeCloseTo(4.5 * TILE, 9);
+  });
+
+  it('also takes a point, works on a moved and scaled layer, and turns the sprite to its heading', async () => {
+    const world = await boot(ROOM, 100, 50, 2);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const size = TILE * 2;
+    const hero = world.scene.add.sprite(100 + 1.5 * size, 50 + 1.5 * size, '__DEFAULT');
+    world.scene.pathfinding.addUnit(hero, { speed: 400, rotationOffset: Math.PI / 2 });
+    const move = world.scene.pathfinding.moveTo(hero, { x: 100 + 10.5 * size, y: 50 + 1.5 * size });
+    step(world, 5);
+    expect(hero.rotation).toBeCloseTo(Math.PI / 2, 9);
+    runUntilDone(world, move);
+    expect(move.state).toBe('arrived');
+    expect(hero.x).toBeCloseTo(100 + 10.5 * size, 9);
+    expect(hero.y).toBeCloseTo(50 + 1.5 * size, 9);
+  });
+
+  it('a tile placed on the path makes the unit replan around it', async () => {
+    const world = await boot([
+      '##########',
+      '#........#',
+      '#........#',
+      '#........#',
+      '##########',
+    ]);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 2.5 * TILE, '__DEFAULT');
+    const move = world.scene.pathfinding.moveTo(hero, 8.5 * TILE, 2.5 * TILE, { speed: 64 });
+    const log = record(move);
+    step(world, 5);
+    expect(move.state).toBe('moving');
+    world.layer.putTileAt(WALL, 5, 2);
+    runUntilDone(world, move, 2000, () => {
+      expect(standsFree(world, hero)).toBe(true);
+    });
+    expect(log).toContain('blocked');
+    expect(log, move.reason).toContain('replan');
+    expect(log.indexOf('blocked')).toBeLessThan(log.indexOf('replan'));
+    expect(log[log.length - 1]).toBe('arrive');
+    expect(world.scene.pathfinding.grid!.isBlocked(5, 2)).toBe(true);
+  });
+
+  it('tile edits made directly on tile data reach the grid through refresh() and the background scan', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer, { scanPerFrame: 16 });
+    const tile = world.layer.getTileAt(2, 2)!;
+    tile.setCollision(true);
+    world.scene.pathfinding.refresh({ x: 2, y: 2, width: 1, height: 1 });
+    expect(world.scene.pathfinding.grid!.isBlocked(2, 2)).toBe(true);
+    world.layer.getTileAt(3, 1)!.setCollision(true);
+    step(world, Math.ceil((12 * 8) / 16) + 1);
+    expect(world.scene.pathfinding.grid!.isBlocked(3, 1)).toBe(true);
+    world.layer.setCollision(WALL, false);
+    step(world, 1);
+    expect(world.scene.pathfinding.grid!.isBlocked(0, 0)).toBe(false);
+  });
+
+  it('bad targets fail with a reason and leave the sprite where it was; nearest goes as close as it can', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    world.scene.pathfinding.addUnit(hero, { speed: 200 });
+    const outside = world.scene.pathfinding.moveTo(hero, -50, 20);
+    const log = record(outside);
+    step(world, 3);
+    expect(await outside.done).toBe('failed');
+    expect(log).toEqual(['fail']);
+    expect(outside.failure).toBe('out-of-bounds');
+    expect(outside.reason).toMatch(/outside/);
+    expect([hero.x, hero.y]).toEqual([1.5 * TILE, 1.5 * TILE]);
+
+    const wall = world.scene.pathfinding.moveTo(hero, 4.5 * TILE, 3.5 * TILE);
+    step(world, 3);
+    expect(await wall.done).toBe('failed');
+    expect(wall.failure).toBe('goal-blocked');
+    expect(wall.reason).toMatch(/inside a wall/);
+    const sealed = world.scene.pathfinding.moveTo(hero, 5.5 * TILE, 4.5 * TILE);
+    world.layer.putTileAt(WALL, 5, 6);
+    world.layer.putTileAt(WALL, 6, 6);
+    step(world, 3);
+    expect(await sealed.done).toBe('failed');
+    expect(sealed.failure).toBe('no-path');
+    expect([hero.x, hero.y]).toEqual([1.5 * TILE, 1.5 * TILE]);
+
+    const near = world.scene.pathfinding.moveTo(hero, 4.5 * TILE, 3.5 * TILE, { nearest: true });
+    runUntilDone(world, near);
+    expect(near.state).toBe('arrived');
+    // It may stand on the wall's edge, never inside it.
+    expect(standsFree(world, hero)).toBe(true);
+    expect(Math.hypot(hero.x - 4.5 * TILE, hero.y - 3.5 * TILE)).toBeLessThanOrEqual(TILE);
+  });
+
+  it('200 orders at once: every frame plans within the budget, the work spreads over frames, all arrive', async () => {
+    const rows = ['##############################'];
+    for (let i = 0; i < 18; i++) rows.push(i % 4 === 2 ? '#..#####.....######..#####...#' : '#............................#');
+    rows.push('##############################');
+    const world = await boot(rows);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer).setBudget({ expansions: 600 });
+    const moves: PathfindingMove[] = [];
+    const startRows = [1, 2, 4, 5, 6, 8, 9, 10];
+    for (let i = 0; i < 200; i++) {
+      const sx = 1 + (i % 28);
+      const sy = startRows[Math.floor(i / 28)]!;
+      const unit = world.scene.add.image((sx + 0.5) * TILE, (sy + 0.5) * TILE, '__DEFAULT');
+      moves.push(pf.moveTo(unit, (29 - sx + 0.5) * TILE, (18.5 - (i % 3)) * TILE, { speed: 300 }));
+    }
+    const perFrame: number[] = [];
+    for (let frame = 0; frame < 3000 && moves.some((m) => !m.ended); frame++) {
+      step(world);
+      perFrame.push(pf.lastFrame.expansions);
+    }
+    expect(Math.max(...perFrame)).toBeLessThanOrEqual(600);
+    expect(perFrame.filter((n) => n > 0).length).toBeGreaterThan(5);
+    expect(moves.every((m) => m.state === 'arrived')).toBe(true);
+  });
+
+  it('a unit with a width keeps its footprint off blocked tiles', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const move = world.scene.pathfinding.moveTo(hero, 10.5 * TILE, 6.5 * TILE, { speed: 200, width: 0.8 * TILE });
+    const radius = 0.4 * TILE;
+    runUntilDone(world, move, 2000, () => {
+      for (let a = 0; a < 16; a++) {
+        const px = hero.x + radius * 0.999 * Math.cos((a * Math.PI) / 8);
+        const py = hero.y + radius * 0.999 * Math.sin((a * Math.PI) / 8);
+        expect(tileAt(world, px, py)?.index).not.toBe(WALL);
+      }
+    });
+    expect(move.state).toBe('arrived');
+  });
+
+  it('a new order while moving replans from the current motion without a jump', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const car = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    world.scene.pathfinding.addUnit(car, { speed: 120, acceleration: 240 });
+    const first = world.scene.pathfinding.moveTo(car, 10.5 * TILE, 1.5 * TILE);
+    step(world, 30);
+    const second = world.scene.pathfinding.moveTo(car, 10.5 * TILE, 6.5 * TILE);
+    expect(first.state).toBe('cancelled');
+    let last = { x: car.x, y: car.y };
+    runUntilDone(world, second, 2000, () => {
+      expect(Math.hypot(car.x - last.x, car.y - last.y)).toBeLessThanOrEqual((120 * FRAME_MS) / 1000 + 1e-6);
+      last = { x: car.x, y: car.y };
+    });
+    expect(second.state).toBe('arrived');
+  });
+
+  it('a unit with a turning radius drives curves and arrives', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const car = world.scene.add.sprite(2 * TILE, 2 * TILE, '__DEFAULT');
+    const move = world.scene.pathfinding.moveTo(car, 10 * TILE, 6 * TILE, { speed: 120, turnRadius: TILE, heading: 0 });
+    let lastHeading = car.rotation;
+    runUntilDone(world, move, 3000, () => {
+      expect(Math.abs(Phaser.Math.Angle.Wrap(car.rotation - lastHeading))).toBeLessThanOrEqual((120 * FRAME_MS) / 1000 / TILE + 1e-6);
+      lastHeading = car.rotation;
+    });
+    expect(move.state).toBe('arrived');
+    expect(car.rotation).toBeCloseTo(0, 6);
+  });
+
+  it('debug(true) draws cells, paths and footprints, and debug(false) removes the drawing', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer).debug({ expanded: true });
+    const before = world.scene.children.length;
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    pf.moveTo(hero, 10.5 * TILE, 6.5 * TILE, { speed: 100, width: 16 });
+    step(world, 3);
+    expect(world.scene.children.length).toBe(before + 3);
+    pf.debug(false);
+    expect(world.scene.children.length).toBe(before + 1);
+  });
+
+  it('destroying a sprite cancels its move and forgets it', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const move = world.scene.pathfinding.moveTo(hero, 10.5 * TILE, 6.5 * TILE, { speed: 100 });
+    step(world, 3);
+    hero.destroy();
+    expect(await move.done).toBe('cancelled');
+    expect([...world.scene.pathfinding.navigator!.unitInfos()]).toHaveLength(0);
+    step(world, 3);
+  });
+
+  it('scene restart leaves no units, moves, listeners or wrapped methods behind', async () => {
+    const world = await boot(ROOM);
+    const events = world.scene.sys.events;
+    const baseline = events.listenerCount(Phaser.Scenes.Events.POST_UPDATE);
+    const shutdownBaseline = events.listenerCount(Phaser.Scenes.Events.SHUTDOWN);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer).debug(true);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const move = pf.moveTo(hero, 10.5 * TILE, 6.5 * TILE, { speed: 100 });
+    step(world, 3);
+    const layer = world.layer;
+    expect(Object.prototype.hasOwnProperty.call(layer, 'putTileAt')).toBe(true);
+    world.scene.scene.restart();
+    step(world, 2);
+    expect(await move.done).toBe('cancelled');
+    expect(move.listenerCount('arrive')).toBe(0);
+    expect(pf.navigator).toBeUndefined();
+    expect(pf.grid).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(layer, 'putTileAt')).toBe(false);
+    expect(events.listenerCount(Phaser.Scenes.Events.POST_UPDATE)).toBe(baseline);
+    expect(events.listenerCount(Phaser.Scenes.Events.SHUTDOWN)).toBe(shutdownBaseline);
+    expect(hero.listenerCount(Phaser.GameObjects.Events.DESTROY)).toBe(0);
+    // The restarted scene works again with a fresh map.
+    const rebuilt = buildMap(world.scene, ROOM, 0, 0, 1);
+    world.layer = rebuilt.layer;
+    pf.useTilemap(rebuilt.layer);
+    const again = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const next = pf.moveTo(again, 3.5 * TILE, 1.5 * TILE, { speed: 200 });
+    runUntilDone(world, next);
+    expect(next.state).toBe('arrived');
+  });
+});
