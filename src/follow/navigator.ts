@@ -123,11 +123,15 @@ export class Navigator<T> {
   }
 
   /**
-   * Gives `unit` a profile that every later move uses (a move's options may override it).
+   * Gives `unit` a profile that every later move uses (a move's options may override it). For a
+   * unit with a turning radius this also builds the directional planner's tables for it now.
    * @throws RangeError naming a bad field.
    */
   addUnit(unit: T, profile: UnitProfile): void {
     checkProfile(profile);
+    if ((profile.turnRadius ?? 0) > 0) {
+      this.routes.prepareDirectional({ radius: (profile.width ?? 0) / 2, turnRadius: profile.turnRadius!, reverse: profile.reverse ?? false });
+    }
     const state = this.units.get(unit);
     if (state) state.profile = { ...profile };
     else this.units.set(unit, this.newState(unit, { ...profile }));
@@ -151,14 +155,16 @@ export class Navigator<T> {
    * Orders `unit` to `goal` (tile units). A unit already moving replans from where it will be a
    * moment later, without a jump (and, with a turning radius, without stopping). The returned
    * move fires its events from {@link update}; a bad order fails there with a reason.
+   *
+   * @param target - what `move.target` reports, e.g. the goal in world units; default `goal`.
    */
-  moveTo(unit: T, goal: Point, options: MoveOptions = {}): Move<T> {
+  moveTo(unit: T, goal: Point, options: MoveOptions = {}, target: Point = goal): Move<T> {
     let state = this.units.get(unit);
     if (!state) {
       state = this.newState(unit, {} as UnitProfile);
       this.units.set(unit, state);
     }
-    const move: Move<T> = new Move(unit, { x: goal.x, y: goal.y }, () => this.stopMove(state, move));
+    const move: Move<T> = new Move(unit, { x: target.x, y: target.y }, () => this.stopMove(state, move));
     // The old move ends without braking: the new plan takes over from the unit's motion.
     const old = state.move;
     state.move = move;

@@ -114,6 +114,18 @@ export class RouteContext {
    * @throws RangeError when the profile is out of the planner's range.
    */
   directional(profile: RouteProfile): DirectionalPlanner {
+    const planner = this.prepareDirectional(profile);
+    this.lastPlanner = undefined;
+    this.searches++;
+    return planner;
+  }
+
+  /**
+   * Builds (or finds) the directional planner for a profile without searching: its move tables
+   * take a moment to build, better spent when a unit is added than in the middle of a frame.
+   * @throws RangeError when the profile is out of the planner's range.
+   */
+  prepareDirectional(profile: RouteProfile): DirectionalPlanner {
     const width = Math.max(2 * profile.radius, MIN_DIRECTIONAL_WIDTH);
     const key = `directional|${profile.turnRadius}|${width}|${profile.reverse}`;
     let planner = this.directionals.get(key);
@@ -121,8 +133,6 @@ export class RouteContext {
       planner = new DirectionalPlanner(this.grid, { turningRadius: profile.turnRadius, width, reverse: profile.reverse });
       this.directionals.set(key, planner);
     }
-    this.lastPlanner = undefined;
-    this.searches++;
     return planner;
   }
 

@@ -71,6 +71,8 @@ export type PathfindingMove = Move<PathfindingUnit>;
 interface UnitRecord {
   /** Empty until `addUnit`; a move's options may supply what is missing. */
   profile: Partial<PathfindingProfile>;
+  /** The profile with the current move's options over it: how the sprite is turned. */
+  display: Partial<PathfindingProfile>;
   /** The unit's heading in tile space, radians. */
   heading: number;
   onDestroy: () => void;
@@ -154,6 +156,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
     const record = this.recordOf(unit);
     record.profile = { ...profile };
+    record.display = { ...profile };
     this.nav?.addUnit(unit, this.tileProfile(profile));
     return this;
   }
@@ -198,10 +201,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (options.heading !== undefined) tileOptions.heading = this.tileHeading(options.heading);
     if (options.tolerance !== undefined) tileOptions.tolerance = options.tolerance / map.tileWidth;
     if (options.nearest !== undefined) tileOptions.nearest = options.nearest;
-    const move = nav.moveTo(unit, goal, tileOptions);
-    // The move reports the target as given, in world units.
-    (move as { target: Point }).target = { x: Number(target.x), y: Number(target.y) };
-    return move;
+    record.display = { ...record.profile, ...options };
+    return nav.moveTo(unit, goal, tileOptions, { x: Number(target.x), y: Number(target.y) });
   }
 
   /** Stops `unit` (braking if it can) and cancels its move. */
@@ -292,7 +293,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     let record = this.records.get(unit);
     if (!record) {
       if (!unit || typeof unit.once !== 'function') throw new TypeError(`unit must be a Phaser game object, got ${String(unit)}`);
-      const created: UnitRecord = { profile: {}, heading: 0, onDestroy: () => this.removeUnit(unit) };
+      const created: UnitRecord = { profile: {}, display: {}, heading: 0, onDestroy: () => this.removeUnit(unit) };
       record = created;
       created.heading = this.tileHeading(unit.rotation ?? 0);
       unit.once(Phaser.GameObjects.Events.DESTROY, created.onDestroy);
@@ -316,7 +317,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private readPose(unit: PathfindingUnit): Pose {
     const p = this.map!.toTile(unit.x, unit.y);
     const record = this.records.get(unit);
-    const profile = record?.profile;
+    const profile = record?.display;
     const rotating = profile !== undefined && profile.frames === undefined && profile.rotate !== false;
     const heading = rotating ? this.tileHeading(unit.rotation - (profile.rotationOffset ?? 0)) : (record?.heading ?? 0);
     return { x: p.x, y: p.y, heading };
@@ -329,7 +330,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     const record = this.records.get(unit);
     if (!record) return;
     record.heading = pose.heading;
-    const profile = record.profile;
+    const profile = record.display;
     const heading = this.worldHeading(pose.heading);
     if (profile.frames && profile.frames.length > 0 && typeof unit.setFrame === 'function') {
       unit.setFrame(profile.frames[frameForHeading(heading, profile.frames.length)]!);

@@ -162,6 +162,23 @@ describe('PathfindingPlugin', () => {
     expect(hero.y).toBeCloseTo(50 + 1.5 * size, 9);
   });
 
+  it('shows fixed-angle art by choosing the frame nearest the heading', async () => {
+    const world = await boot(ROOM);
+    world.scene.pathfinding.useTilemap(world.layer);
+    const texture = world.scene.textures.get('__DEFAULT');
+    for (const [i, name] of ['east', 'south', 'west', 'north'].entries()) texture.add(name, 0, i * 8, 0, 8, 8);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    world.scene.pathfinding.addUnit(hero, { speed: 200, frames: ['east', 'south', 'west', 'north'] });
+    const down = world.scene.pathfinding.moveTo(hero, 1.5 * TILE, 5.5 * TILE);
+    step(world, 3);
+    expect(hero.frame.name).toBe('south');
+    runUntilDone(world, down);
+    const left = world.scene.pathfinding.moveTo(hero, { x: 1.5 * TILE, y: 1.5 * TILE }, { heading: Math.PI });
+    runUntilDone(world, left);
+    expect(hero.frame.name).toBe('west');
+    expect(hero.rotation).toBe(0);
+  });
+
   it('a tile placed on the path makes the unit replan around it', async () => {
     const world = await boot([
       '##########',
@@ -200,6 +217,26 @@ describe('PathfindingPlugin', () => {
     world.layer.setCollision(WALL, false);
     step(world, 1);
     expect(world.scene.pathfinding.grid!.isBlocked(0, 0)).toBe(false);
+  });
+
+  it('several layers and a predicate make one grid; layers that do not line up are refused', async () => {
+    const world = await boot(ROOM);
+    const decor = world.map.createBlankLayer('decor', world.map.tilesets[0]!)!;
+    decor.putTileAt(2, 6, 1);
+    decor.setCollision(2);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap([world.layer, decor], { blocked: (tile, x, y) => tile?.index === FLOOR && x === 2 && y === 6 });
+    const grid = pf.grid!;
+    expect(grid.isBlocked(0, 0)).toBe(true);
+    expect(grid.isBlocked(6, 1)).toBe(true);
+    expect(grid.isBlocked(2, 6)).toBe(true);
+    expect(grid.isBlocked(3, 6)).toBe(false);
+    decor.removeTileAt(6, 1);
+    step(world);
+    expect(pf.grid!.isBlocked(6, 1)).toBe(false);
+    const shifted = world.map.createBlankLayer('shifted', world.map.tilesets[0]!, 16, 0)!;
+    expect(() => pf.useTilemap([world.layer, shifted])).toThrow(/differs/);
+    expect(() => pf.useTilemap([])).toThrow(RangeError);
   });
 
   it('bad targets fail with a reason and leave the sprite where it was; nearest goes as close as it can', async () => {
