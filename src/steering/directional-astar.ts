@@ -372,7 +372,7 @@ export class DirectionalPlanner {
         if (this.useMasks) this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
       }
     }
-    this.shrunk = shrinkGrid(grid, this.profile.clearance);
+    this.shrunk = shrinkGrid(grid, this.profile.clearance, this.clearance);
     this.field = new GoalDistanceField(this.shrunk);
   }
 

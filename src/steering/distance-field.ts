@@ -8,7 +8,7 @@ import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CornerLattice, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
-import { pointSquareDistance } from './footprint.js';
+import { ClearanceMap, pointSquareDistance } from './footprint.js';
 
 /**
  * The largest ratio of the octile distance to the straight-line distance, √(4 − 2√2), reached at
@@ -19,34 +19,50 @@ export const OCTILE_STRETCH = Math.sqrt(4 - 2 * SQRT2);
 /** Dividing by this instead leaves room for the rounding of a long chain of additions. */
 const STRETCH_BOUND = OCTILE_STRETCH * (1 + 1e-12);
 
+/** Each cell is probed at SHRINK_SAMPLES × SHRINK_SAMPLES points, the centres of equal sub-squares (odd: the cell centre is one). */
+const SHRINK_SAMPLES = 5;
+
+/** Every point of a sub-square lies within this of its probe. */
+const SUB_SQUARE_REACH = SQRT2 / 2 / SHRINK_SAMPLES;
+
 /**
  * The grid shrunk by a clearance radius: a free cell becomes blocked when every point of it lies
- * closer than `clearance` to a blocked cell (checked as: its centre is closer than
- * `clearance` − √2/2). A unit's centre can never be inside such a cell, so paths for the centre
- * on the shrunk grid are never longer than the unit's real paths, which keeps the field a lower
- * bound. For clearances up to 1/2 + √2/2 nothing changes.
+ * closer than `clearance` to a blocked (or outside) cell, i.e. when no pose of a disc of that
+ * radius has its centre in the cell. The cell is probed at the centres of 5 × 5 sub-squares, and
+ * blocked only when each probe is closer than `clearance` minus the sub-square's half-diagonal:
+ * then each whole sub-square is too close. Paths of the unit's centre therefore only use free
+ * cells of the shrunk grid, which keeps distances on it lower bounds and its regions supersets of
+ * the unit's. A gap narrower than the footprint closes.
  */
-export function shrinkGrid(grid: Grid, clearance: number): Grid {
+export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap): Grid {
   const shrunk = grid.clone();
-  const limit = clearance - SQRT2 / 2;
-  if (!(limit > 0.5)) return shrunk;
-  const reach = Math.ceil(limit);
+  const limit = clearance - SUB_SQUARE_REACH;
+  if (!(limit > 0)) return shrunk;
+  const chebyshev = clear ?? new ClearanceMap(grid).refresh();
+  const reach = Math.ceil(limit) + 1;
   const { width, height } = grid;
+  const tooClose = (px: number, py: number, x: number, y: number): boolean => {
+    for (let by = y - reach; by <= y + reach; by++) {
+      for (let bx = x - reach; bx <= x + reach; bx++) {
+        if (grid.isBlocked(bx, by) && pointSquareDistance(px, py, bx, by) < limit) return true;
+      }
+    }
+    return false;
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (grid.cells[y * width + x] === 1) continue;
-      const cx = x + 0.5;
-      const cy = y + 0.5;
-      let near = false;
-      for (let by = y - reach; by <= y + reach && !near; by++) {
-        for (let bx = x - reach; bx <= x + reach; bx++) {
-          if (grid.isBlocked(bx, by) && pointSquareDistance(cx, cy, bx, by) < limit) {
-            near = true;
-            break;
-          }
-        }
+      const i = y * width + x;
+      // Every blocked cell is at least (Chebyshev clearance - 1/2) from the cell's centre.
+      if (grid.cells[i] === 1 || chebyshev.values[i]! - 0.5 >= limit) continue;
+      let blocked = true;
+      for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES && blocked; j++) {
+        // Centre probe first: it is the likeliest to be far enough.
+        const k = (j + (SHRINK_SAMPLES * SHRINK_SAMPLES >> 1)) % (SHRINK_SAMPLES * SHRINK_SAMPLES);
+        const px = x + ((k % SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
+        const py = y + (Math.floor(k / SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
+        if (!tooClose(px, py, x, y)) blocked = false;
       }
-      if (near) shrunk.cells[y * width + x] = 1;
+      if (blocked) shrunk.cells[i] = 1;
     }
   }
   return shrunk;
