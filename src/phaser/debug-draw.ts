@@ -118,10 +118,10 @@ export class DebugDraw {
       g.lineBetween(a.x, a.y, b.x, b.y);
       return;
     }
-    // Angles of the start and end around the centre; the heading turns by `turn` along the arc.
+    // The unit's angle around the centre turns with its heading, forwards or backwards.
     const c = map.toWorld(seg.cx, seg.cy);
     const start = Math.atan2(seg.y - seg.cy, seg.x - seg.cx);
-    const sweep = ((seg.reverse ? -1 : 1) * seg.turn * seg.length) / seg.radius;
+    const sweep = (seg.turn * seg.length) / seg.radius;
     g.beginPath();
     g.arc(c.x, c.y, seg.radius * map.tileWidth, start, start + sweep, sweep < 0);
     g.strokePath();
