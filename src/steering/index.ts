@@ -24,3 +24,16 @@ export { dubins, dubinsLength, dubinsWord, DUBINS_WORDS, type DubinsWord, type D
 export { reedsShepp, type ReedsSheppCurve, type ReedsSheppOptions } from './reeds-shepp.js';
 export { firstLeg, type FirstLegOptions } from './first-leg.js';
 export { fixedAngle } from './fixed-angle.js';
+export {
+  DirectionalPlanner,
+  HYBRID_WEIGHT,
+  SHOT_INTERVAL,
+  type DirectionalOptions,
+  type SteerGoal,
+  type SteerOptions,
+  type SteerResult,
+  type SteerSearch,
+  type SteerStatus,
+} from './directional-astar.js';
+export { resolveProfile, type UnitProfile, type ResolvedProfile } from './profile.js';
+export { MoveSet, moveSetFor, type HeadingCount, type Neighborhood } from './hit-check.js';
