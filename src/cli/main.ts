@@ -1,17 +1,20 @@
 import { UsageError } from './args.js';
 import { curveCommand } from './curve.js';
 import { solveCommand } from './solve.js';
+import { steerCommand } from './steer.js';
 
 type Command = (args: readonly string[]) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   solve: solveCommand,
   curve: curveCommand,
+  steer: steerCommand,
 };
 
 const USAGE = `usage: headway <command> [options]
   solve --map M.map --scen M.map.scen [--algo NAME] [--cells] [--first N] [--neighbors 4|8]
-  curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]`;
+  curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]
+  steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
 
 /** Runs the CLI with the arguments after the script name; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {

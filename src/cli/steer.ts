@@ -1,0 +1,168 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Grid } from '../grid/grid.js';
+import { DirectionalPlanner, type SteerGoal, type SteerResult } from '../steering/directional-astar.js';
+import type { UnitProfile } from '../steering/profile.js';
+import type { Pose } from '../steering/segment.js';
+import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
+
+/** One query line: start pose and goal, tile units and radians. */
+interface SteerQuery {
+  start: Pose;
+  goal: SteerGoal;
+}
+
+/** Pixels per tile in the pictures. */
+const SVG_SCALE = 12;
+/** Tiles of map shown around the path and its ends. */
+const SVG_MARGIN = 6;
+/** The footprint is drawn every this many tiles along the path. */
+const SVG_FOOTPRINT_STEP = 1.5;
+
+/**
+ * `headway steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16]
+ * [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid]
+ * [--max-expansions N] [--svg DIR]`: runs the directional planner for a unit with turning radius R
+ * and a disc footprint of diameter W (a W × L rectangle with `--length`) on every query line
+ * `{"sx","sy","sh","gx","gy","gh"}` (tile units, radians; `gh` null for any heading) and prints one
+ * JSON line per query: `{"status","length","expanded","micros","segments"}` (`length` null unless
+ * found, plus `message` when the status has one). `--svg DIR` writes `query-N.svg` per query: the
+ * map around the path, the path, and the footprint every few steps.
+ */
+export function steerCommand(args: readonly string[]): number {
+  const parsed = parseArgs(
+    args,
+    ['map', 'queries', 'radius', 'width', 'length', 'headings', 'neighborhood', 'reverse-cost', 'turn-penalty', 'mode', 'max-expansions', 'svg'],
+    ['reverse'],
+  );
+  const mapPath = required(parsed, 'map');
+  const queriesPath = required(parsed, 'queries');
+  const turningRadius = numberOption(parsed, 'radius', NaN);
+  if (!parsed.options.has('radius')) throw new UsageError('--radius is required');
+  const width = numberOption(parsed, 'width', NaN);
+  if (!parsed.options.has('width')) throw new UsageError('--width is required');
+  const headings = integerOption(parsed, 'headings', 16, 8, 16);
+  if (headings !== 8 && headings !== 16) throw new UsageError(`--headings must be 8 or 16, got ${headings}`);
+  const neighborhood = integerOption(parsed, 'neighborhood', 24, 8, 48);
+  if (neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
+  const mode = parsed.options.get('mode') ?? 'full';
+  if (mode !== 'full' && mode !== 'hybrid') throw new UsageError(`--mode must be full or hybrid, got "${mode}"`);
+  const reverse = parsed.flags.has('reverse');
+  if (parsed.options.has('reverse-cost') && !reverse) throw new UsageError('--reverse-cost needs --reverse');
+  const profile: UnitProfile = { turningRadius, width, reverse, reverseCost: numberOption(parsed, 'reverse-cost', 1), turnPenalty: numberOption(parsed, 'turn-penalty', 0) };
+  if (parsed.options.has('length')) profile.length = numberOption(parsed, 'length', NaN);
+  const maxExpansions = integerOption(parsed, 'max-expansions', Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER);
+  const svgDir = parsed.options.get('svg');
+
+  const grid = loadFile(mapPath, (text) => Grid.fromMovingAi(text));
+  const queries = loadFile(queriesPath, parseQueries);
+  let planner: DirectionalPlanner;
+  try {
+    planner = new DirectionalPlanner(grid, profile, { headings, neighborhood });
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (svgDir !== undefined) mkdirSync(svgDir, { recursive: true });
+  queries.forEach((q, i) => {
+    const t0 = performance.now();
+    const result = planner.findPath(q.start, q.goal, { mode, maxExpansions });
+    const micros = (performance.now() - t0) * 1000;
+    const line: Record<string, unknown> = {
+      status: result.status,
+      length: result.status === 'found' ? result.length : null,
+      expanded: result.expanded,
+      micros: Math.round(micros * 1000) / 1000,
+      segments: result.segments.toJSON(),
+    };
+    if (result.message !== undefined) line['message'] = result.message;
+    process.stdout.write(JSON.stringify(line) + '\n');
+    if (svgDir !== undefined) writeFileSync(join(svgDir, `query-${i + 1}.svg`), steerSvg(grid, q, result, planner.profile.clearance));
+  });
+  return 0;
+}
+
+function parseQueries(text: string): SteerQuery[] {
+  const out: SteerQuery[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      throw new UsageError(`line ${i + 1} is not JSON: ${line.slice(0, 60)}`);
+    }
+    if (typeof o !== 'object' || o === null) throw new UsageError(`line ${i + 1} must be an object {"sx","sy","sh","gx","gy","gh"}`);
+    const r = o as Record<string, unknown>;
+    const num = (name: string): number => {
+      const v = r[name];
+      if (typeof v !== 'number') throw new UsageError(`line ${i + 1}: ${name} must be a number, got ${JSON.stringify(v)}`);
+      return v;
+    };
+    const gh = r['gh'];
+    if (gh !== undefined && gh !== null && typeof gh !== 'number') throw new UsageError(`line ${i + 1}: gh must be a number or null, got ${JSON.stringify(gh)}`);
+    out.push({ start: { x: num('sx'), y: num('sy'), heading: num('sh') }, goal: { x: num('gx'), y: num('gy'), heading: gh ?? null } });
+  });
+  return out;
+}
+
+/** A picture of one query: the map around it, the path, the footprint every few steps, start and goal. */
+export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearance: number): string {
+  const poses = result.segments.length > 0 ? result.segments.sampleEvery(0.05) : [q.start];
+  const xs = [q.start.x, q.goal.x, ...poses.map((p) => p.x)];
+  const ys = [q.start.y, q.goal.y, ...poses.map((p) => p.y)];
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) - SVG_MARGIN));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys) - SVG_MARGIN));
+  const x1 = Math.min(grid.width, Math.ceil(Math.max(...xs) + SVG_MARGIN));
+  const y1 = Math.min(grid.height, Math.ceil(Math.max(...ys) + SVG_MARGIN));
+  const s = SVG_SCALE;
+  const f = (v: number): string => (Math.round(v * s * 100) / 100).toString();
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(x0)} ${f(y0)} ${f(x1 - x0)} ${f(y1 - y0)}" width="${f(x1 - x0)}" height="${f(y1 - y0)}">`,
+    `<rect x="${f(x0)}" y="${f(y0)}" width="${f(x1 - x0)}" height="${f(y1 - y0)}" fill="#f4f1ea"/>`,
+  ];
+  for (let y = y0; y < y1; y++) {
+    // One rectangle per run of blocked cells in a row keeps big maps small.
+    for (let x = x0; x < x1; ) {
+      if (!grid.isBlocked(x, y)) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < x1 && grid.isBlocked(end, y)) end++;
+      parts.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(end - x)}" height="${f(1)}" fill="#3b3a36"/>`);
+      x = end;
+    }
+  }
+  const every = Math.max(1, Math.round(SVG_FOOTPRINT_STEP / 0.05));
+  poses.forEach((p, i) => {
+    if (i % every !== 0 && i !== poses.length - 1) return;
+    parts.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="${f(clearance)}" fill="#4a90d9" fill-opacity="0.15" stroke="#4a90d9" stroke-width="0.8"/>`);
+    parts.push(`<line x1="${f(p.x)}" y1="${f(p.y)}" x2="${f(p.x + clearance * Math.cos(p.heading))}" y2="${f(p.y + clearance * Math.sin(p.heading))}" stroke="#1d4f8a" stroke-width="1.2"/>`);
+  });
+  if (poses.length > 1) {
+    parts.push(`<polyline points="${poses.map((p) => `${f(p.x)},${f(p.y)}`).join(' ')}" fill="none" stroke="#d9534f" stroke-width="1.6"/>`);
+  }
+  parts.push(`<circle cx="${f(q.start.x)}" cy="${f(q.start.y)}" r="${f(0.25)}" fill="#2e8b57"/>`);
+  parts.push(`<circle cx="${f(q.goal.x)}" cy="${f(q.goal.y)}" r="${f(0.25)}" fill="#c0392b"/>`);
+  parts.push(`<text x="${f(x0 + 0.3)}" y="${f(y0 + 1)}" font-size="${f(0.8)}" font-family="sans-serif">${result.status}${result.status === 'found' ? ` ${result.length.toFixed(2)} tiles` : ''}</text>`);
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
+
+/** Reads a text file and parses it; any failure becomes a UsageError naming the file. */
+function loadFile<T>(path: string, parse: (text: string) => T): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? String(error)})`);
+  }
+  try {
+    return parse(text);
+  } catch (error) {
+    throw new UsageError(`${path}: ${(error as Error).message}`);
+  }
+}
