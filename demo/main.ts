@@ -16,7 +16,6 @@ new Phaser.Game({
   width: MAP_TILES.width * TILE_SIZE,
   height: MAP_TILES.height * TILE_SIZE,
   backgroundColor: '#1b1f24',
-  pixelArt: false,
   scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH },
   plugins: { scene: PATHING_PLUGINS },
   scene: [DemoScene],

@@ -1,24 +1,25 @@
 /**
- * The one module where the demo talks to the pathfinding library. Everything else in the demo
- * goes through {@link Pathing}.
- *
- * TEMPORARY: the Phaser plugin (src/phaser/) is not written yet, so this stands in for it with the
- * core planners and a plain polyline follower. When the plugin lands, this file becomes a thin
- * wrapper around `scene.pathfinding` and nothing else in the demo changes.
+ * The one module where the demo talks to Headway. Land units move through the plugin mapped to
+ * `this.pathfinding`, whose grid is the layer's collision set; ships through a second instance,
+ * `this.seaways`, whose grid blocks everything but water (the `blocked` predicate on the tiles'
+ * `water` property). The comparison view calls the planners directly on the land grid.
  */
-import { EventEmitter } from 'eventemitter3';
 import type * as Phaser from 'phaser';
-import { createPlanner, Grid, lineOfSight, plannerNames, type Planner, type Point } from '../src/core.js';
+import { createPlanner, plannerNames, type Planner, type Point } from '../src/core.js';
+import { PathfindingPlugin, type PathfindingMove, type PathfindingProfile } from '../src/phaser/index.js';
+import { DirectionalPlanner } from '../src/steering/directional-astar.js';
+import type { SegmentPath } from '../src/steering/segment-path.js';
+import { segmentEnd } from '../src/steering/segment.js';
 import { TILE_SIZE } from './terrain.js';
-import type { UnitKind } from './units.js';
+import { UNIT_KINDS, type UnitKind } from './units.js';
 
-/** A planner the demo offers, by the name the library knows it by. */
+/** A planner the demo offers. */
 export interface PlannerInfo {
   readonly id: string;
   readonly label: string;
   /** The key that selects it. */
   readonly key: string;
-  /** Its colour in the comparison view. */
+  /** Its colour in paths and the comparison view. */
   readonly colour: number;
 }
 
@@ -32,13 +33,15 @@ export const PLANNERS: readonly PlannerInfo[] = [
   { id: 'directional-hybrid', label: 'Dir. hybrid', key: '7', colour: 0xec407a },
 ];
 
-/** What one planning query cost, for the stats panel. */
+/** What one order's planning cost, for the stats panel. */
 export interface PlanStats {
   readonly planner: string;
+  /** Who was ordered ("Tank 1", "4 units"). */
   readonly unit: string;
   readonly status: string;
+  /** Planning time, summed over the frames it was spread across. */
   readonly timeMs: number;
-  /** Tiles. */
+  /** Path length in tiles (the mean over a group). */
   readonly length: number;
   readonly expanded: number;
 }
@@ -48,228 +51,187 @@ export interface CompareEntry extends PlanStats {
   readonly points: readonly Point[];
 }
 
-/** An order in progress: emits `arrive`, `replan`, `blocked`, `fail`, `cancel`. */
-export interface Order extends EventEmitter {
-  readonly done: Promise<string>;
-  cancel(): void;
-}
+export type Order = PathfindingMove;
 
 export interface Pathing {
-  /** True when the library offers this planner. */
+  /** True when units can be ordered with this planner. */
   isAvailable(plannerId: string): boolean;
   addUnit(sprite: Phaser.GameObjects.Sprite, kind: UnitKind): void;
-  /** Sends a unit to a world point (pixels) with the given planner. */
-  moveTo(sprite: Phaser.GameObjects.Sprite, x: number, y: number, plannerId: string): Order;
-  /** The nearest point (tile units) a unit of this kind may stand on, or undefined. */
-  nearestFree(kind: UnitKind, x: number, y: number): Point | undefined;
-  /** Call after tiles of the layer changed: units whose path crosses a new wall replan. */
-  tilesChanged(): void;
+  /** Sends a unit to a world point (pixels); `label` names it in the stats. */
+  moveTo(sprite: Phaser.GameObjects.Sprite, x: number, y: number, plannerId: string, label: string): Order;
+  /** Makes a tile edit reach the grids now rather than next frame. */
+  tilesChanged(x: number, y: number): void;
   setDebug(on: boolean): void;
-  /** Every available planner's path between two points (tile units) for a unit of this kind. */
-  compare(from: Point, to: Point, kind: UnitKind): CompareEntry[];
-  /** The path a unit is following, tile units, or undefined when it stands still. */
-  currentPath(sprite: Phaser.GameObjects.Sprite): readonly Point[] | undefined;
-  /** Called with the stats of every plan. */
+  /** Every planner's path between two points (tile units): a point unit, and a tank for the directional ones. */
+  compare(from: Point, to: Point): CompareEntry[];
+  /** The rest of the path a unit is driving, tile units, or undefined when it has none. */
+  currentPath(sprite: Phaser.GameObjects.Sprite): Point[] | undefined;
+  /** Called with the stats of every order once all its units have a path (or failed). */
   onPlan(listener: (stats: PlanStats) => void): void;
-  update(deltaMs: number): void;
+  /** Once a frame, before the plugins' own update. */
+  update(): void;
 }
 
-/** Scene plugins the game config registers (none until the plugin exists). */
-export const PATHING_PLUGINS: Phaser.Types.Core.PluginObjectItem[] = [];
+/** The plugin instances the game config installs: land and sea, each with its own grid. */
+export const PATHING_PLUGINS: Phaser.Types.Core.PluginObjectItem[] = [
+  { key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' },
+  { key: 'SeawaysPlugin', plugin: PathfindingPlugin, mapping: 'seaways' },
+];
 
-interface UnitState {
-  sprite: Phaser.GameObjects.Sprite;
-  kind: UnitKind;
-  plannerId: string;
-  path: Point[] | undefined;
-  next: number;
-  goal: Point | undefined;
-  order: OrderImpl | undefined;
-}
+/** Spacing (tiles) of the points that stand for an arc when a path is drawn. */
+const ARC_STEP = 0.25;
+/** Speed-up and braking of every unit, in units of its top speed per second. */
+const ACCELERATION_PER_SPEED = 2.5;
 
-class OrderImpl extends EventEmitter implements Order {
-  readonly done: Promise<string>;
-  private settle!: (outcome: string) => void;
-  constructor(private readonly onCancel: () => void) {
-    super();
-    this.done = new Promise((resolve) => (this.settle = resolve));
-  }
-  finish(outcome: string, ...args: unknown[]): void {
-    this.emit(outcome, ...args);
-    this.settle(outcome);
-  }
-  cancel(): void {
-    this.onCancel();
-  }
+interface Batch {
+  readonly planner: string;
+  readonly label: string;
+  readonly moves: PathfindingMove[];
+  timeMs: number;
+  expanded: number;
+  /** Made this frame: the plugins' last-frame numbers are not its work yet. */
+  fresh: boolean;
 }
 
 export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.TilemapLayer): Pathing {
-  const width = layer.layer.width;
-  const height = layer.layer.height;
-  const prop = (x: number, y: number, name: string): boolean => layer.getTileAt(x, y, true)?.properties?.[name] === true;
-  const grids = new Map<string, Grid>();
-  const planners = new Map<string, Planner>();
-  const units = new Map<Phaser.GameObjects.Sprite, UnitState>();
+  const mapped = scene as unknown as Record<'pathfinding' | 'seaways', PathfindingPlugin>;
+  const land = mapped.pathfinding;
+  const sea = mapped.seaways;
+  land.useTilemap(layer);
+  sea.useTilemap(layer, { collision: false, blocked: (tile) => tile?.properties?.water !== true });
+  const pluginOf = new Map<Phaser.GameObjects.Sprite, PathfindingPlugin>();
   const listeners: ((stats: PlanStats) => void)[] = [];
-  let debugGraphics: Phaser.GameObjects.Graphics | undefined;
+  const comparePlanners = new Map<string, Planner>();
+  const directional = new Map<string, DirectionalPlanner>();
+  let batch: Batch | undefined;
 
-  // A unit's grid: its terrain, with walls grown by its footprint so that its centre may touch
-  // every free point of the grid without its disc overlapping a wall.
-  const gridFor = (kind: UnitKind): Grid => {
-    const grow = kind.radius > 0.5 ? Math.ceil(kind.radius) : 0;
-    const key = `${kind.water}/${grow}`;
-    let grid = grids.get(key);
-    if (!grid) {
-      const base = Grid.fromPredicate(width, height, (x, y) => (kind.water ? !prop(x, y, 'water') : prop(x, y, 'collides')));
-      grid = Grid.fromPredicate(width, height, (x, y) => {
-        for (let dy = -grow; dy <= grow; dy++) for (let dx = -grow; dx <= grow; dx++) if (base.isBlocked(x + dx, y + dy)) return true;
-        return false;
-      });
-      grids.set(key, grid);
-    }
-    return grid;
-  };
-  const plannerFor = (id: string, kind: UnitKind): Planner => {
-    const grid = gridFor(kind);
-    const key = `${id}/${kind.water}/${grid.width}/${kind.radius > 0.5 ? Math.ceil(kind.radius) : 0}`;
-    let planner = planners.get(key);
-    if (!planner || planner.grid !== grid) {
-      planner = createPlanner(plannerNames().includes(id) ? id : 'astar', grid);
-      planners.set(key, planner);
-    }
-    return planner;
-  };
-  const plan = (id: string, kind: UnitKind, from: Point, to: Point): CompareEntry => {
-    const planner = plannerFor(id, kind);
-    const t0 = performance.now();
-    const result = planner.findPath(from.x, from.y, to.x, to.y);
-    const stats: CompareEntry = {
-      planner: id,
-      unit: kind.name,
-      status: result.status,
-      timeMs: performance.now() - t0,
-      length: result.length,
-      expanded: result.expanded,
-      points: result.points,
-    };
-    return stats;
-  };
-  const tileOf = (sprite: Phaser.GameObjects.Sprite): Point => ({ x: sprite.x / TILE_SIZE, y: sprite.y / TILE_SIZE });
-  const replanUnit = (u: UnitState, event: 'replan' | 'start'): void => {
-    if (!u.goal) return;
-    const entry = plan(u.plannerId, u.kind, tileOf(u.sprite), u.goal);
-    for (const l of listeners) l(entry);
-    if (entry.status !== 'found') {
-      const order = u.order;
-      u.path = undefined;
-      u.order = undefined;
-      order?.finish('fail', entry.status);
-      return;
-    }
-    u.path = [...entry.points];
-    u.next = 1;
-    if (event === 'replan') u.order?.emit('replan', u.path);
+  const finishBatch = (b: Batch): void => {
+    const found = b.moves.filter((m) => m.path !== undefined);
+    const status = found.length === b.moves.length ? 'found' : found.length === 0 ? (b.moves[0]?.failure ?? 'failed') : `${found.length} of ${b.moves.length} found`;
+    const length = found.reduce((sum, m) => sum + m.path!.length, 0) / Math.max(1, found.length);
+    const stats: PlanStats = { planner: b.planner, unit: b.label, status, timeMs: b.timeMs, length: found.length > 0 ? length : Infinity, expanded: b.expanded };
+    for (const l of listeners) l(stats);
   };
 
   return {
-    isAvailable: (id) => plannerNames().includes(id),
+    isAvailable: (id) => id === 'directional-full' || plannerNames().includes(id),
+
     addUnit(sprite, kind) {
-      units.set(sprite, { sprite, kind, plannerId: 'astar', path: undefined, next: 0, goal: undefined, order: undefined });
+      const plugin = kind.water ? sea : land;
+      pluginOf.set(sprite, plugin);
+      const profile: PathfindingProfile = {
+        speed: kind.speed * TILE_SIZE,
+        acceleration: kind.speed * ACCELERATION_PER_SPEED * TILE_SIZE,
+        width: kind.radius * 2 * TILE_SIZE,
+        turnRadius: kind.turningRadius * TILE_SIZE,
+        reverse: kind.reverse,
+      };
+      plugin.addUnit(sprite, profile);
     },
-    moveTo(sprite, x, y, plannerId) {
-      const u = units.get(sprite);
-      if (!u) throw new Error('moveTo: not a unit');
-      u.order?.finish('cancel');
-      const order = new OrderImpl(() => {
-        if (u.order !== order) return;
-        u.order = undefined;
-        u.path = undefined;
-        order.finish('cancel');
-      });
-      u.order = order;
-      u.plannerId = plannerId;
-      u.goal = { x: x / TILE_SIZE, y: y / TILE_SIZE };
-      replanUnit(u, 'start');
-      return order;
+
+    moveTo(sprite, x, y, plannerId, label) {
+      const plugin = pluginOf.get(sprite);
+      if (!plugin) throw new Error('moveTo: not a unit');
+      const planner = plannerId.startsWith('directional') ? 'directional' : plannerId;
+      const move = plugin.moveTo(sprite, x, y, { planner, nearest: true });
+      if (!batch || batch.planner !== plannerId || batch.moves.every((m) => m.state !== 'planning')) {
+        batch = { planner: plannerId, label, moves: [], timeMs: 0, expanded: 0, fresh: true };
+      }
+      batch.moves.push(move);
+      if (batch.moves.length > 1) (batch as { label: string }).label = `${batch.moves.length} units`;
+      return move;
     },
-    nearestFree(kind, x, y) {
-      const grid = gridFor(kind);
-      for (let r = 0; r < 12; r++) {
-        let best: Point | undefined;
-        let bestD = Infinity;
-        for (let dy = -r; dy <= r; dy++) {
-          for (let dx = -r; dx <= r; dx++) {
-            if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-            const cx = Math.floor(x) + dx;
-            const cy = Math.floor(y) + dy;
-            if (grid.isBlocked(cx, cy)) continue;
-            const p = r === 0 ? { x, y } : { x: cx + 0.5, y: cy + 0.5 };
-            const d = Math.hypot(p.x - x, p.y - y);
-            if (d < bestD) [best, bestD] = [p, d];
+
+    tilesChanged(x, y) {
+      const area = { x, y, width: 1, height: 1 };
+      land.refresh(area);
+      sea.refresh(area);
+    },
+
+    setDebug(on) {
+      land.debug(on ? { expanded: true } : false);
+      // The sea grid's blocked cells are all the land: drawing them would hide the map.
+      sea.debug(on ? { cells: false, expanded: true } : false);
+    },
+
+    compare(from, to) {
+      const grid = land.grid!;
+      const entries: CompareEntry[] = [];
+      for (const p of PLANNERS) {
+        const t0 = performance.now();
+        if (p.id.startsWith('directional')) {
+          const tank = UNIT_KINDS.tank;
+          const key = `${tank.turningRadius}`;
+          let planner = directional.get(key);
+          if (!planner || planner.grid !== grid) {
+            planner = new DirectionalPlanner(grid, { turningRadius: tank.turningRadius, width: tank.radius * 2, reverse: tank.reverse });
+            directional.set(key, planner);
           }
+          const start = { x: from.x, y: from.y, heading: Math.atan2(to.y - from.y, to.x - from.x) };
+          const r = planner.findPath(start, to, { mode: p.id === 'directional-hybrid' ? 'hybrid' : 'full' });
+          entries.push({
+            planner: p.id, unit: 'tank', status: r.status, timeMs: performance.now() - t0, length: r.length, expanded: r.expanded,
+            points: r.status === 'found' ? pathPoints(r.segments) : [],
+          });
+        } else if (plannerNames().includes(p.id)) {
+          let planner = comparePlanners.get(p.id);
+          if (!planner || planner.grid !== grid) {
+            planner = createPlanner(p.id, grid);
+            comparePlanners.set(p.id, planner);
+          }
+          const r = planner.findPath(from.x, from.y, to.x, to.y);
+          entries.push({ planner: p.id, unit: 'point', status: r.status, timeMs: performance.now() - t0, length: r.length, expanded: r.expanded, points: r.points });
         }
-        if (best) return best;
+      }
+      return entries;
+    },
+
+    currentPath(sprite) {
+      const plugin = pluginOf.get(sprite);
+      for (const info of plugin?.navigator?.unitInfos() ?? []) {
+        if (info.unit !== sprite) continue;
+        if (!info.path || !info.move || info.move.ended) return undefined;
+        return pathPoints(info.path.split(Math.min(info.distance, info.path.length))[1]);
       }
       return undefined;
     },
-    tilesChanged() {
-      grids.clear();
-      for (const u of units.values()) {
-        if (!u.path) continue;
-        const grid = gridFor(u.kind);
-        const here = tileOf(u.sprite);
-        let clear = lineOfSight(grid, here.x, here.y, u.path[u.next]!.x, u.path[u.next]!.y);
-        for (let i = u.next; clear && i + 1 < u.path.length; i++) clear = lineOfSight(grid, u.path[i]!.x, u.path[i]!.y, u.path[i + 1]!.x, u.path[i + 1]!.y);
-        if (!clear) {
-          u.order?.emit('blocked');
-          replanUnit(u, 'replan');
-        }
-      }
-    },
-    setDebug(on) {
-      if (on && !debugGraphics) debugGraphics = scene.add.graphics().setDepth(5);
-      if (!on && debugGraphics) {
-        debugGraphics.destroy();
-        debugGraphics = undefined;
-      }
-    },
-    compare(from, to, kind) {
-      return PLANNERS.filter((p) => plannerNames().includes(p.id)).map((p) => plan(p.id, kind, from, to));
-    },
-    currentPath: (sprite) => units.get(sprite)?.path,
+
     onPlan: (listener) => void listeners.push(listener),
-    update(deltaMs) {
-      const dt = Math.min(deltaMs, 100) / 1000;
-      debugGraphics?.clear();
-      for (const u of units.values()) {
-        if (!u.path) continue;
-        let budget = u.kind.speed * TILE_SIZE * dt;
-        while (budget > 0 && u.path) {
-          const target = u.path[u.next]!;
-          const tx = target.x * TILE_SIZE;
-          const ty = target.y * TILE_SIZE;
-          const d = Math.hypot(tx - u.sprite.x, ty - u.sprite.y);
-          if (d > 1e-6) u.sprite.rotation = Math.atan2(ty - u.sprite.y, tx - u.sprite.x);
-          if (d <= budget) {
-            u.sprite.setPosition(tx, ty);
-            budget -= d;
-            if (++u.next >= u.path.length) {
-              const order = u.order;
-              u.path = undefined;
-              u.order = undefined;
-              order?.finish('arrive');
-            }
-          } else {
-            u.sprite.setPosition(u.sprite.x + ((tx - u.sprite.x) * budget) / d, u.sprite.y + ((ty - u.sprite.y) * budget) / d);
-            budget = 0;
-          }
-        }
-        if (debugGraphics && u.path) {
-          debugGraphics.lineStyle(1, 0xffffff, 0.8).beginPath().moveTo(u.sprite.x, u.sprite.y);
-          for (let i = u.next; i < u.path.length; i++) debugGraphics.lineTo(u.path[i]!.x * TILE_SIZE, u.path[i]!.y * TILE_SIZE);
-          debugGraphics.strokePath();
-        }
+
+    update() {
+      if (!batch) return;
+      if (batch.fresh) {
+        batch.fresh = false;
+        return;
+      }
+      // The plugins planned last frame after this scene's update: count that frame's work.
+      for (const plugin of [land, sea]) {
+        batch.timeMs += plugin.lastFrame.milliseconds;
+        batch.expanded += plugin.lastFrame.expansions;
+      }
+      if (batch.moves.every((m) => m.state !== 'planning')) {
+        finishBatch(batch);
+        batch = undefined;
       }
     },
   };
+}
+
+/** A path as points (tile units): the ends of its lines, and points every {@link ARC_STEP} along its arcs. */
+function pathPoints(path: SegmentPath): Point[] {
+  const points: Point[] = [];
+  let at = 0;
+  for (const seg of path.segments) {
+    if (points.length === 0) points.push({ x: seg.x, y: seg.y });
+    if (seg.kind === 'arc') {
+      for (let d = ARC_STEP; d < seg.length; d += ARC_STEP) {
+        const pose = path.sample(at + d);
+        points.push({ x: pose.x, y: pose.y });
+      }
+    }
+    const end = segmentEnd(seg);
+    points.push({ x: end.x, y: end.y });
+    at += seg.length;
+  }
+  return points;
 }

@@ -15,6 +15,11 @@ export class Terrain {
   private readonly propertiesOf = new Map<number, Record<string, unknown>>();
   /** What stood on a tile before a barricade was placed there. */
   private readonly under = new Map<number, number>();
+  /**
+   * The layer drawn once into a texture, shown instead of the layer: a layer redraws every tile
+   * every frame, which on a software renderer (headless CI) costs most of the frame.
+   */
+  private readonly picture: Phaser.GameObjects.RenderTexture;
 
   constructor(readonly layer: Phaser.Tilemaps.TilemapLayer) {
     const tileset = layer.tileset[0]!;
@@ -24,6 +29,14 @@ export class Terrain {
       if (typeof properties.terrain === 'string') this.indexOf.set(properties.terrain, index);
     }
     layer.setCollisionByProperty({ collides: true });
+    this.picture = layer.scene.add.renderTexture(layer.x, layer.y, layer.width, layer.height).setOrigin(0, 0).setDepth(layer.depth);
+    this.paint();
+    layer.setVisible(false);
+  }
+
+  private paint(): void {
+    // An array makes the texture draw the layer even though it is hidden.
+    this.picture.clear().draw([this.layer]).render();
   }
 
   get width(): number {
@@ -45,11 +58,11 @@ export class Terrain {
   }
 
   /**
-   * How far (tiles) a disc at (x, y) with the kind's radius reaches into the nearest tile it may
-   * not enter; 0 when it overlaps none. (x, y) in tile units.
+   * How far (tiles) a disc at (x, y) with the kind's radius (plus `margin`) reaches into the
+   * nearest tile it may not enter; 0 when it overlaps none. (x, y) in tile units.
    */
-  penetration(kind: UnitKind, x: number, y: number): number {
-    const r = kind.radius;
+  penetration(kind: UnitKind, x: number, y: number, margin = 0): number {
+    const r = kind.radius + margin;
     let worst = 0;
     for (let ty = Math.floor(y - r); ty <= Math.floor(y + r); ty++) {
       for (let tx = Math.floor(x - r); tx <= Math.floor(x + r); tx++) {
@@ -88,6 +101,7 @@ export class Terrain {
     // Keep the tile's own property copy and collision flag in step, for whoever reads them.
     tile.properties = { ...properties };
     tile.setCollision(properties.collides === true);
+    this.paint();
   }
 
   /** The tile under a world point (pixels). */

@@ -29,6 +29,8 @@ export interface HookUnit {
 export interface TestHook {
   /** Frames the scene has updated. */
   frame(): number;
+  /** The renderer Phaser chose. */
+  renderer(): 'webgl' | 'canvas';
   units(): HookUnit[];
   /** Page coordinates (CSS pixels) of a point in tile units: where to click. */
   toClient(x: number, y: number): { x: number; y: number };

@@ -30,8 +30,12 @@ interface Unit {
 const DRAG_THRESHOLD = 6;
 /** How close (tiles, beyond the footprint) a click must land to pick a unit. */
 const PICK_SLACK = 0.35;
+/** Room (tiles) between the footprints of a group's units at their goals, and from walls. */
+const FORMATION_GAP = 0.15;
+/** How many rings of spots around a click are tried for a group's goals. */
+const FORMATION_RINGS = 7;
 /** Where the comparison view starts: across the ruins, where grid paths zig-zag. */
-const DEFAULT_COMPARE = { start: { x: 24.5, y: 41.5 }, goal: { x: 62.5, y: 8.5 } };
+const DEFAULT_COMPARE = { start: { x: 22.5, y: 43.5 }, goal: { x: 62.5, y: 8.5 } };
 
 export class DemoScene extends Phaser.Scene {
   private terrain!: Terrain;
@@ -84,6 +88,7 @@ export class DemoScene extends Phaser.Scene {
     installTestHook({
       units: () => this.units.map((u) => this.describe(u)),
       frame: () => this.frame,
+      renderer: () => (this.game.renderer.type === Phaser.WEBGL ? 'webgl' : 'canvas'),
       toClient: (x, y) => this.toClient(x, y),
       plannerId: () => this.plannerId,
       comparison: () => this.compare?.entries,
@@ -91,9 +96,9 @@ export class DemoScene extends Phaser.Scene {
     });
   }
 
-  override update(_time: number, delta: number): void {
+  override update(): void {
     this.frame++;
-    this.pathing.update(delta);
+    this.pathing.update();
     for (const u of this.units) {
       const overlap = this.terrain.penetration(u.kind, u.sprite.x / TILE_SIZE, u.sprite.y / TILE_SIZE);
       u.worstOverlap = Math.max(u.worstOverlap, overlap);
@@ -196,34 +201,35 @@ export class DemoScene extends Phaser.Scene {
     }
     chosen.sort((a, b) => Math.hypot(a.sprite.x / TILE_SIZE - x, a.sprite.y / TILE_SIZE - y) - Math.hypot(b.sprite.x / TILE_SIZE - x, b.sprite.y / TILE_SIZE - y));
     const taken: { x: number; y: number; r: number }[] = [];
+    const label = chosen.length === 1 ? chosen[0]!.name : `${chosen.length} units`;
     for (const u of chosen) {
-      const goal = this.formationSpot(u.kind, x, y, taken);
-      if (!goal) {
-        this.panel.say(`${u.name} cannot go there${u.kind.water ? ': ships stay on water' : ''}.`);
-        continue;
-      }
+      // No free spot near the click (a ship sent inland): the plugin finds the nearest reachable point.
+      const goal = this.formationSpot(u.kind, x, y, taken) ?? { x, y };
       taken.push({ ...goal, r: u.kind.radius });
-      this.send(u, goal);
+      this.send(u, goal, label);
     }
   }
 
-  /** The free spot nearest (x, y) that no earlier unit of the group claimed. */
+  /**
+   * A spot near (x, y) where the unit's footprint fits and no earlier unit of the group stands:
+   * rings of spots around the click, one footprint apart.
+   */
   private formationSpot(kind: UnitKind, x: number, y: number, taken: readonly { x: number; y: number; r: number }[]): { x: number; y: number } | undefined {
-    for (let ring = 0; ring < 6; ring++) {
-      const step = kind.radius * 2 + 0.2;
+    const step = kind.radius * 2 + FORMATION_GAP;
+    for (let ring = 0; ring <= FORMATION_RINGS; ring++) {
       const count = ring === 0 ? 1 : ring * 6;
       for (let i = 0; i < count; i++) {
         const a = (i / count) * Math.PI * 2;
-        const spot = this.pathing.nearestFree(kind, x + Math.cos(a) * ring * step, y + Math.sin(a) * ring * step);
-        if (spot && taken.every((t) => Math.hypot(t.x - spot.x, t.y - spot.y) >= t.r + kind.radius)) return spot;
+        const spot = { x: x + Math.cos(a) * ring * step, y: y + Math.sin(a) * ring * step };
+        const fits = this.terrain.penetration(kind, spot.x, spot.y, FORMATION_GAP) === 0;
+        if (fits && taken.every((t) => Math.hypot(t.x - spot.x, t.y - spot.y) >= t.r + kind.radius + FORMATION_GAP)) return spot;
       }
     }
     return undefined;
   }
 
-  private send(u: Unit, goal: { x: number; y: number }): void {
-    u.order?.cancel();
-    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, this.plannerId);
+  private send(u: Unit, goal: { x: number; y: number }, label: string): void {
+    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, this.plannerId, label);
     u.order = order;
     u.goal = goal;
     const finish = (): void => {
@@ -237,9 +243,9 @@ export class DemoScene extends Phaser.Scene {
       u.replans++;
       this.panel.say(`${u.name} replanned around the new wall.`);
     });
-    order.on('fail', (why: unknown) => {
+    order.on('fail', (_unit, move) => {
       finish();
-      this.panel.say(`No path for ${u.name} (${String(why)}).`);
+      this.panel.say(`No path for ${u.name}: ${move.reason ?? move.failure ?? 'unknown'}.`);
     });
   }
 
@@ -275,7 +281,7 @@ export class DemoScene extends Phaser.Scene {
 
   private runComparison(): void {
     const c = this.compare!;
-    c.entries = c.start && c.goal ? this.pathing.compare(c.start, c.goal, UNIT_KINDS.infantry) : undefined;
+    c.entries = c.start && c.goal ? this.pathing.compare(c.start, c.goal) : undefined;
     drawComparison(this.comparison, PLANNERS, c.start, c.goal, c.entries);
   }
 
@@ -289,7 +295,7 @@ export class DemoScene extends Phaser.Scene {
       });
     const change = this.terrain.toggleWall(x, y, occupied);
     if (!change) return;
-    this.pathing.tilesChanged();
+    this.pathing.tilesChanged(x, y);
     if (this.compare?.entries) this.runComparison();
     this.panel.showCompare(this.compare !== undefined, this.compare?.entries);
   }

@@ -117,24 +117,23 @@ for (let y = 0; y < HEIGHT; y++) {
   }
 }
 
-// Bridges across the river, vertical (north-south), two tiles wide, with road leading on.
+// Bridges across the river, vertical (north-south), three tiles wide so that a tank's centre can
+// stay on a tile centre with room on both sides, with road leading on.
+const BRIDGE_WIDTH = 3;
 const bridge = (x: number): void => {
   // Scan down from below the lake to the river's first water tile in this column.
   let y = 18;
   while (y < HEIGHT && !isWater(get(x, y))) y++;
   const start = y;
   while (y < HEIGHT && isWater(get(x, y))) y++;
-  for (let by = start; by < y; by++) {
-    set(x, by, 'bridge');
-    set(x + 1, by, 'bridge');
+  for (let i = 0; i < BRIDGE_WIDTH; i++) {
+    for (let by = start; by < y; by++) set(x + i, by, 'bridge');
+    set(x + i, start - 1, 'road');
+    set(x + i, y, 'road');
   }
-  set(x, start - 1, 'road');
-  set(x + 1, start - 1, 'road');
-  set(x, y, 'road');
-  set(x + 1, y, 'road');
 };
-bridge(37);
-bridge(57);
+bridge(36);
+bridge(56);
 
 // The town in the south: blocks of houses between streets, a square in the middle.
 const TOWN = { x: 30, y: 44, w: 30, h: 17 };
@@ -350,17 +349,17 @@ function drawTileset(names: readonly TerrainName[]): Buffer {
     const grassSpeckle: Rgb[] = [[86, 134, 56], [108, 158, 72]];
     switch (name) {
       case 'grass':
-        fill(grass, grassSpeckle, 0.25);
+        fill(grass, grassSpeckle, 0.15);
         break;
       case 'meadow':
-        fill([106, 156, 70], [[96, 146, 64], [118, 166, 78]], 0.3);
+        fill([106, 156, 70], [[96, 146, 64], [118, 166, 78]], 0.2);
         for (const [x, y] of [[3, 4], [11, 2], [7, 10], [13, 12], [2, 13]] as const) put(x, y, [236, 226, 120]);
         break;
       case 'sand':
-        fill([222, 202, 148], [[208, 188, 134], [232, 214, 164]], 0.3);
+        fill([222, 202, 148], [[208, 188, 134], [232, 214, 164]], 0.15);
         break;
       case 'road':
-        fill([176, 150, 110], [[160, 136, 98], [190, 166, 126]], 0.3);
+        fill([176, 150, 110], [[160, 136, 98], [190, 166, 126]], 0.15);
         break;
       case 'water':
       case 'deep': {
