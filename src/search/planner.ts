@@ -191,6 +191,12 @@ export abstract class LatticePlanner implements Planner {
   /** Expands node `id`: relaxes or otherwise handles its successors. */
   protected abstract expand(id: number): void;
 
+  /**
+   * Called for every node taken off the open list, before the goal test and before `expand`: the
+   * place for a check deferred to expansion (Lazy Theta* verifies the node's parent here).
+   */
+  protected settle(_id: number): void {}
+
   /** Turns the found node chain into the final waypoints; post-smoothing planners override it. */
   protected refine(points: Point[]): Point[] {
     return points;
@@ -225,29 +231,48 @@ export abstract class LatticePlanner implements Planner {
    * from a virtual start to its entries and from a goal entry to a virtual goal. Returns how many.
    */
   protected successorsOf(id: number): number {
-    const ids = this.succIds;
-    const costs = this.succCosts;
-    let n: number;
-    if (id === this.virtualStart) {
-      n = this.startEntryCount;
-      ids.set(this.startEntryIds.subarray(0, n));
-      costs.set(this.startEntryCosts.subarray(0, n));
-      if (this.directLeg >= 0) {
-        ids[n] = this.virtualGoal;
-        costs[n++] = this.directLeg;
-      }
-      return n;
-    }
-    n = this.lattice.successors(id, ids, costs);
-    if (this.goalId === this.virtualGoal) {
-      for (let i = 0; i < this.goalEntryCount; i++) {
-        if (this.goalEntryIds[i] === id) {
-          ids[n] = this.virtualGoal;
-          costs[n++] = this.goalEntryCosts[i]!;
-        }
-      }
+    if (id === this.virtualStart) return this.legs(this.startEntryIds, this.startEntryCosts, this.startEntryCount, this.virtualGoal);
+    const n = this.lattice.successors(id, this.succIds, this.succCosts);
+    const leg = this.goalLeg(id);
+    return leg >= 0 ? this.append(n, this.virtualGoal, leg) : n;
+  }
+
+  /**
+   * Like {@link successorsOf}, the moves into `id` instead: lattice moves are symmetric, plus the
+   * leg from a virtual start to its entry, and for the virtual goal the legs from its entries.
+   */
+  protected predecessorsOf(id: number): number {
+    if (id === this.virtualStart) return 0;
+    if (id === this.virtualGoal) return this.legs(this.goalEntryIds, this.goalEntryCosts, this.goalEntryCount, this.virtualStart);
+    let n = this.lattice.successors(id, this.succIds, this.succCosts);
+    if (this.startId !== this.virtualStart) return n;
+    for (let i = 0; i < this.startEntryCount; i++) {
+      if (this.startEntryIds[i] === id) n = this.append(n, this.virtualStart, this.startEntryCosts[i]!);
     }
     return n;
+  }
+
+  /** Fills the scratch buffers with a virtual node's entry legs, plus the direct start-goal leg to `other`. */
+  private legs(entryIds: Int32Array, entryCosts: Float64Array, count: number, other: number): number {
+    this.succIds.set(entryIds.subarray(0, count));
+    this.succCosts.set(entryCosts.subarray(0, count));
+    return this.directLeg >= 0 ? this.append(count, other, this.directLeg) : count;
+  }
+
+  /** Writes move `n` (to `id` at `cost`) into the scratch buffers; returns n + 1. */
+  private append(n: number, id: number, cost: number): number {
+    this.succIds[n] = id;
+    this.succCosts[n] = cost;
+    return n + 1;
+  }
+
+  /** Length of the leg from lattice node `id` to the virtual goal, or -1 when `id` is not one of its entries. */
+  protected goalLeg(id: number): number {
+    if (this.goalId !== this.virtualGoal) return -1;
+    for (let i = 0; i < this.goalEntryCount; i++) {
+      if (this.goalEntryIds[i] === id) return this.goalEntryCosts[i]!;
+    }
+    return -1;
   }
 
   /** The standard A* relaxation of one edge. */
@@ -301,6 +326,7 @@ export abstract class LatticePlanner implements Planner {
       const id = heap.pop();
       m.close(id);
       this.expanded++;
+      this.settle(id);
       if (id === this.goalId) return 'found';
       if (id !== this.startId && id < lattice.nodeCount && !lattice.passable(id)) continue;
       this.expand(id);
