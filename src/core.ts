@@ -12,4 +12,9 @@ export type { Planner, IncrementalSearch, LatticeOptions } from './search/planne
 export { LatticePlanner } from './search/planner.js';
 export { AStar } from './search/astar.js';
 export { createPlanner, plannerNames, type PlannerOptions } from './planners.js';
+export { smoothPath } from './anyangle/smoothing.js';
+export { AStarPS } from './anyangle/astar-ps.js';
+export { JumpPointSearch, JumpPointSearchPS } from './anyangle/jps.js';
+export { ThetaStar } from './anyangle/theta-star.js';
+export { LazyThetaStar } from './anyangle/lazy-theta-star.js';
 export * from './steering/index.js';

@@ -1,4 +1,8 @@
 import type { Grid } from './grid/grid.js';
+import { AStarPS } from './anyangle/astar-ps.js';
+import { JumpPointSearch, JumpPointSearchPS } from './anyangle/jps.js';
+import { LazyThetaStar } from './anyangle/lazy-theta-star.js';
+import { ThetaStar } from './anyangle/theta-star.js';
 import { AStar } from './search/astar.js';
 import type { LatticeOptions, Planner } from './search/planner.js';
 
@@ -10,6 +14,11 @@ type PlannerFactory = (grid: Grid, options: PlannerOptions) => Planner;
 /** Every planner by the name the CLI and the plugin use. A new algorithm adds one line here. */
 const FACTORIES: Record<string, PlannerFactory> = {
   astar: (grid, options) => new AStar(grid, options),
+  'astar-ps': (grid, options) => new AStarPS(grid, options),
+  jps: (grid, options) => new JumpPointSearch(grid, options),
+  'jps-ps': (grid, options) => new JumpPointSearchPS(grid, options),
+  theta: (grid, options) => new ThetaStar(grid, options),
+  'lazy-theta': (grid, options) => new LazyThetaStar(grid, options),
 };
 
 /** The names {@link createPlanner} accepts. */

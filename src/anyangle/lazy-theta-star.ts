@@ -1,0 +1,65 @@
+import { CLOSED } from '../search/memory.js';
+import { ThetaStar } from './theta-star.js';
+
+/**
+ * Lazy Theta* (Nash, Koenig and Tovey, AAAI 2010): Theta* that assumes every successor sees the
+ * expanded node's parent and checks that once, when the successor is itself expanded. If the
+ * check fails, the node takes the best of its already expanded neighbours as parent instead. One
+ * line-of-sight check per expansion instead of one per successor: faster than Theta*, paths a
+ * little longer on average. Same lattice, neighbours, cell-centre snapping and grid rule as
+ * {@link ThetaStar}.
+ *
+ * @example
+ * ```ts
+ * const lazy = new LazyThetaStar(grid, { connectivity: 4 });
+ * const { points, length } = lazy.findPath(2, 3, 60, 41);
+ * ```
+ */
+export class LazyThetaStar extends ThetaStar {
+  override readonly name: string = 'lazy-theta';
+
+  protected override settle(id: number): void {
+    const m = this.memory;
+    const parent = m.parent[id]!;
+    if (parent < 0 || this.visible(parent, id)) return;
+    // The assumed parent is hidden: take the cheapest expanded neighbour. The node that opened
+    // `id` is one, so there is always a candidate. Double corners were never expanded.
+    const n = this.predecessorsOf(id);
+    let best = Infinity;
+    let via = -1;
+    for (let i = 0; i < n; i++) {
+      const q = this.succIds[i]!;
+      if (m.stateOf(q) !== CLOSED || (q !== this.startId && q < this.lattice.nodeCount && !this.lattice.passable(q))) continue;
+      const g = m.g[q]! + this.succCosts[i]!;
+      if (g < best) {
+        best = g;
+        via = q;
+      }
+    }
+    m.g[id] = best;
+    m.parent[id] = via;
+  }
+
+  protected override expand(id: number): void {
+    const m = this.memory;
+    const parent = m.parent[id]!;
+    const from = parent >= 0 ? parent : id;
+    const gFrom = m.g[from]!;
+    const fx = this.nodeX(from);
+    const fy = this.nodeY(from);
+    const n = this.successorsOf(id);
+    for (let i = 0; i < n; i++) {
+      const s = this.succIds[i]!;
+      const state = m.stateOf(s);
+      if (state === CLOSED) continue;
+      let g: number;
+      if (from === id) g = gFrom + this.succCosts[i]!;
+      else {
+        const dx = this.nodeX(s) - fx;
+        const dy = this.nodeY(s) - fy;
+        g = gFrom + Math.sqrt(dx * dx + dy * dy);
+      }
+      this.update(s, state, g, from);
+    }
+  }
+}

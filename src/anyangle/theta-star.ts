@@ -1,0 +1,123 @@
+import type { Grid } from '../grid/grid.js';
+import { lineOfSight } from '../grid/line-of-sight.js';
+import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
+import { LatticePlanner, type IncrementalSearch, type LatticeOptions } from '../search/planner.js';
+import type { QueryOptions } from '../search/result.js';
+import { freeRunsOf, type FreeRuns } from './free-runs.js';
+
+/**
+ * Theta* (Nash, Daniel, Koenig and Felner, AAAI 2007): A* on the corner lattice where a node's
+ * parent may be any node that sees it, so paths bend only at obstacle corners. When a node is
+ * expanded, each successor first tries the expanded node's own parent; it falls back to the
+ * lattice move when that parent cannot see it. The heuristic is the straight-line distance, so
+ * with weight 1 the result is never longer than the lattice A* path (though not always the
+ * shortest any-angle path; Anya gives that).
+ *
+ * Line of sight between corners is read from the grid's {@link FreeRuns} table (exact, one lookup
+ * per row or column crossed); checks from a start or to a goal that are not corners use the exact
+ * {@link lineOfSight}. A segment never squeezes
+ * through a double corner, and double corners stay dead ends, so paths obey the grid rule.
+ *
+ * With 4 neighbours the search moves along cell edges only, but parents still skip ahead by line
+ * of sight, so paths are any-angle and the search memory is the same.
+ *
+ * With `lattice: 'cell'` the planner still searches the corner lattice; start and goal snap to the
+ * centres of the cells that hold them (as the cell lattice maps points), so the result is an
+ * any-angle path from cell centre to cell centre.
+ *
+ * @example
+ * ```ts
+ * const theta = new ThetaStar(grid);
+ * const { points } = theta.findPath(sprite.x / tileSize, sprite.y / tileSize, 40, 12);
+ * ```
+ */
+export class ThetaStar extends LatticePlanner {
+  readonly name: string = 'theta';
+  /** Snap start and goal to cell centres (the planner was asked for the cell lattice). */
+  private readonly cellCentres: boolean;
+  /** Line of sight between corners. */
+  protected readonly runs: FreeRuns;
+
+  constructor(grid: Grid, options: LatticeOptions = {}) {
+    super(grid, options.lattice === 'cell' ? { ...options, lattice: 'corner' } : options);
+    this.cellCentres = options.lattice === 'cell';
+    this.runs = freeRunsOf(grid);
+  }
+
+  override createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch {
+    if (this.cellCentres) {
+      const { width, height } = this.grid;
+      return super.createSearch(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
+    }
+    return super.createSearch(sx, sy, gx, gy, options);
+  }
+
+  /** Weighted straight-line distance to the goal point: admissible for any-angle paths. */
+  protected override heuristic(id: number): number {
+    if (id === this.virtualGoal) return 0;
+    const dx = this.nodeX(id) - this.gx;
+    const dy = this.nodeY(id) - this.gy;
+    return this.weight * Math.sqrt(dx * dx + dy * dy);
+  }
+
+  protected expand(id: number): void {
+    const m = this.memory;
+    const parent = m.parent[id]!;
+    const n = this.successorsOf(id);
+    const gid = m.g[id]!;
+    const gp = parent >= 0 ? m.g[parent]! : 0;
+    const px = parent >= 0 ? this.nodeX(parent) : 0;
+    const py = parent >= 0 ? this.nodeY(parent) : 0;
+    const count = this.lattice.nodeCount;
+    const stride = this.lattice.stride;
+    for (let i = 0; i < n; i++) {
+      const s = this.succIds[i]!;
+      const state = m.stateOf(s);
+      if (state === CLOSED) continue;
+      if (parent >= 0) {
+        const lattice = s < count;
+        const x = lattice ? s % stride : this.nodeX(s);
+        const y = lattice ? (s / stride) | 0 : this.nodeY(s);
+        const dx = x - px;
+        const dy = y - py;
+        const g = gp + Math.sqrt(dx * dx + dy * dy);
+        // The lattice move is never shorter than the shortcut (triangle inequality), so an open
+        // node the shortcut cannot improve needs no line-of-sight check at all.
+        if (state === OPEN && g >= m.g[s]!) continue;
+        const visible = lattice && parent < count ? this.runs.sight(px, py, x, y) : lineOfSight(this.grid, px, py, x, y);
+        if (visible) {
+          this.update(s, state, g, parent);
+          continue;
+        }
+      }
+      this.update(s, state, gid + this.succCosts[i]!, id);
+    }
+  }
+
+  /** Opens `s` or lowers its cost, when `g` is an improvement. */
+  protected update(s: number, state: number, g: number, parent: number): void {
+    const m = this.memory;
+    if (state === UNSEEN) m.open(s, g, g + this.heuristic(s), parent);
+    else if (g < m.g[s]!) m.improve(s, g, g + this.heuristic(s), parent);
+  }
+
+  /** True when nodes `a` and `b` see each other. */
+  protected visible(a: number, b: number): boolean {
+    const count = this.lattice.nodeCount;
+    if (a < count && b < count) {
+      const s = this.lattice.stride;
+      return this.runs.sight(a % s, (a / s) | 0, b % s, (b / s) | 0);
+    }
+    return lineOfSight(this.grid, this.nodeX(a), this.nodeY(a), this.nodeX(b), this.nodeY(b));
+  }
+}
+
+/**
+ * The centre of the cell that holds coordinate `v` along a side of `size` cells (the far border
+ * maps to the last cell, as the cell lattice does). Coordinates off the map, or on an empty side,
+ * are returned as they are, so the query reports them.
+ */
+function cellCentre(v: number, size: number): number {
+  if (!(v >= 0 && v <= size) || size === 0) return v;
+  return Math.min(Math.floor(v), size - 1) + 0.5;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { FreeRuns, freeRunsOf } from '../../../src/anyangle/free-runs.js';
+import { Grid } from '../../../src/grid/grid.js';
+import { bruteLineOfSight } from '../../support/brute-los.js';
+import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
+
+/** Seeded sweeps over thousands of cases: generous on a busy machine. */
+const SLOW = { timeout: 120_000 };
+
+function checkSegments(rng: Rng, grid: Grid, runs: FreeRuns, count: number, label: string): number {
+  let visible = 0;
+  for (let i = 0; i < count; i++) {
+    const [x0, y0, x1, y1] = [rng.int(grid.width + 1), rng.int(grid.height + 1), rng.int(grid.width + 1), rng.int(grid.height + 1)];
+    const expected = bruteLineOfSight(grid, x0, y0, x1, y1);
+    expect(runs.sight(x0, y0, x1, y1), `${label}: (${x0}, ${y0}) -> (${x1}, ${y1}) on\n${grid.toAscii().join('\n')}`).toBe(expected);
+    if (expected) visible++;
+  }
+  return visible;
+}
+
+describe('FreeRuns line of sight', () => {
+  it('agrees with the brute force on random grids and corner pairs', SLOW, () => {
+    const rng = makeRng(4000);
+    let visible = 0;
+    let total = 0;
+    for (let t = 0; t < 400; t++) {
+      const grid = randomGrid(rng, rng.chance(0.2) ? { width: rng.range(20, 64), height: rng.range(20, 64) } : {});
+      visible += checkSegments(rng, grid, new FreeRuns(grid), 25, `seed 4000 grid ${t}`);
+      total += 25;
+    }
+    expect(visible).toBeGreaterThan(total / 5);
+    expect(visible).toBeLessThan(total - total / 5);
+  });
+
+  it('follows the grid through setBlocked and fill', SLOW, () => {
+    const rng = makeRng(4001);
+    for (let t = 0; t < 60; t++) {
+      const grid = randomGrid(rng, { width: rng.range(2, 30), height: rng.range(2, 30) });
+      const runs = freeRunsOf(grid);
+      expect(freeRunsOf(grid)).toBe(runs);
+      checkSegments(rng, grid, runs, 10, `seed 4001 grid ${t} before`);
+      for (let c = 0; c < 5; c++) {
+        if (rng.chance(0.5)) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.5));
+        else grid.fill(rng.int(grid.width), rng.int(grid.height), rng.range(1, 6), rng.range(1, 6), () => rng.chance(0.4));
+        checkSegments(rng, grid, runs, 10, `seed 4001 grid ${t} change ${c}`);
+      }
+    }
+  });
+
+  it('hand cases: a shallow segment past a corner, a double corner, a steep one through a wall', () => {
+    const g = Grid.fromAscii(['....', '.@..', '..@.', '....']);
+    const runs = new FreeRuns(g);
+    expect(runs.sight(0, 0, 4, 1)).toBe(true); // above the blocked (1,1), touching its corner
+    expect(runs.sight(0, 0, 4, 2)).toBe(true); // over (1,1) through the vertex (2,1)
+    expect(runs.sight(0, 1, 4, 2)).toBe(false); // through (1,1)
+    expect(runs.sight(1, 1, 3, 3)).toBe(false); // through the blocked (1,1) and (2,2) diagonally
+    expect(runs.sight(3, 1, 1, 3)).toBe(false); // through the double corner (2,2)
+    expect(runs.sight(2, 2, 3, 1)).toBe(true); // may end on it
+    expect(runs.sight(0, 4, 1, 0)).toBe(true); // steep, left of the walls
+    expect(runs.sight(1, 4, 2, 0)).toBe(false); // steep through (1,1)
+  });
+});
