@@ -56,67 +56,70 @@ export interface LatticeOptions {
 /** How one expansion slice ended. */
 export type RunState = 'found' | 'exhausted' | 'pending';
 
-/** The phases of one search, which {@link SearchSlot} drives. */
-export interface SearchPhases {
-  /** The grid's `version`: when it changes while a search is paused, the search begins again. */
-  version(): number;
-  /** Validates the query and seeds the search; returns the result when the query ends at once. */
-  begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined;
-  /** Expands at most `budget` nodes. */
-  run(budget: number): RunState;
-  /** The result, after `run` said `found`. */
-  finish(): PathResult;
-  /** Nodes expanded so far by the current search. */
-  expanded(): number;
-}
-
 /**
- * The resumable search every planner offers, one at a time per planner: `start` makes the
- * {@link IncrementalSearch} (cancelling the previous one), whose `step` runs the phases in slices,
- * restarts them after a grid change, and ends with `budget`, `no-path`, `cancelled` or the result.
+ * The resumable search every planner offers: `createSearch` makes an {@link IncrementalSearch}
+ * (cancelling the previous one: one search at a time per planner) whose `step` runs the phases in
+ * slices, begins again after a grid change, and ends with the result, `budget`, `no-path` or
+ * `cancelled`. A planner supplies the phases: `begin` (validate and seed), `run` (expand up to a
+ * budget) and `finish` (the path), and counts its expansions in `expanded`.
  */
-export class SearchSlot {
+export abstract class ResumablePlanner implements Planner {
+  abstract readonly name: string;
+  /** Nodes expanded so far by the current search. */
+  protected expanded = 0;
   private token = 0;
 
-  constructor(private readonly phases: SearchPhases) {}
+  constructor(readonly grid: Grid) {}
 
-  start(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
+    return this.createSearch(sx, sy, gx, gy, options).step()!;
+  }
+
+  createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
     const token = ++this.token;
     const cap = options.maxExpansions ?? Infinity;
     const weight = options.weight ?? 1;
     let result: PathResult | undefined;
     let version = -1;
-    const slot = this;
-    const phases = this.phases;
+    const planner = this;
     const end = (r: PathResult): PathResult => {
       result = r;
-      if (token === slot.token) slot.token++;
+      if (token === planner.token) planner.token++;
       return r;
     };
     return {
       step(maxExpansions = Infinity): PathResult | undefined {
         if (result) return result;
-        if (token !== slot.token) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
+        if (token !== planner.token) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
         if (!(maxExpansions >= 0)) return end(failure('invalid', 0, `maxExpansions per step must be >= 0, got ${maxExpansions}`));
-        if (version !== phases.version()) {
-          version = phases.version();
-          const early = phases.begin(sx, sy, gx, gy, weight, cap);
+        if (version !== planner.grid.version) {
+          version = planner.grid.version;
+          const early = planner.begin(sx, sy, gx, gy, weight, cap);
           if (early) return end(early);
         }
-        const state = phases.run(Math.min(maxExpansions, cap - phases.expanded()));
-        if (state === 'found') return end(phases.finish());
-        if (state === 'exhausted') return end(failure('no-path', phases.expanded()));
-        if (phases.expanded() >= cap) return end(failure('budget', phases.expanded(), `stopped after ${cap} expansions`));
+        const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
+        if (state === 'found') return end(planner.finish());
+        if (state === 'exhausted') return end(failure('no-path', planner.expanded));
+        if (planner.expanded >= cap) return end(failure('budget', planner.expanded, `stopped after ${cap} expansions`));
         return undefined;
       },
       cancel(): void {
-        if (!result) end(failure('cancelled', phases.expanded()));
+        if (!result) end(failure('cancelled', planner.expanded));
       },
       get result() {
         return result;
       },
     };
   }
+
+  /** Validates the query and seeds the search; returns the result when the query ends at once. */
+  protected abstract begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined;
+
+  /** Expands at most `budget` nodes. */
+  protected abstract run(budget: number): RunState;
+
+  /** The result, after `run` said `found`. */
+  protected abstract finish(): PathResult;
 }
 
 /** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
@@ -128,8 +131,7 @@ const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
  * resumable expansion loop, and path extraction. A planner supplies `expand`, and may post-process
  * the path.
  */
-export abstract class LatticePlanner implements Planner {
-  abstract readonly name: string;
+export abstract class LatticePlanner extends ResumablePlanner {
   readonly lattice: Lattice;
   protected readonly memory: SearchMemory;
   protected readonly components: Components;
@@ -144,7 +146,6 @@ export abstract class LatticePlanner implements Planner {
   protected gx = 0;
   protected gy = 0;
   protected weight = 1;
-  protected expanded = 0;
   /** Scratch buffers {@link successorsOf} fills. */
   protected readonly succIds = new Int32Array(SUCCESSOR_SLOTS);
   protected readonly succCosts = new Float64Array(SUCCESSOR_SLOTS);
@@ -155,18 +156,9 @@ export abstract class LatticePlanner implements Planner {
   private readonly goalEntryCosts = new Float64Array(MAX_ENTRIES);
   private goalEntryCount = 0;
   private directLeg = -1;
-  private readonly slot = new SearchSlot({
-    version: () => this.grid.version,
-    begin: (sx, sy, gx, gy, weight, cap) => this.begin(sx, sy, gx, gy, weight, cap),
-    run: (budget) => this.run(budget),
-    finish: () => this.finish(),
-    expanded: () => this.expanded,
-  });
 
-  constructor(
-    readonly grid: Grid,
-    options: LatticeOptions = {},
-  ) {
+  constructor(grid: Grid, options: LatticeOptions = {}) {
+    super(grid);
     const connectivity = options.connectivity ?? 8;
     if (connectivity !== 4 && connectivity !== 8) {
       throw new RangeError(`connectivity must be 4 or 8, got ${String(connectivity)}`);
@@ -178,14 +170,6 @@ export abstract class LatticePlanner implements Planner {
     this.virtualGoal = this.lattice.nodeCount + 1;
     this.memory = new SearchMemory(this.lattice.nodeCount + 2);
     this.components = componentsOf(grid);
-  }
-
-  findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
-    return this.createSearch(sx, sy, gx, gy, options).step()!;
-  }
-
-  createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
-    return this.slot.start(sx, sy, gx, gy, options);
   }
 
   /** Expands node `id`: relaxes or otherwise handles its successors. */
@@ -284,7 +268,7 @@ export abstract class LatticePlanner implements Planner {
   }
 
   /** Validates the query and seeds the open list; returns a result when the query ends at once. */
-  private begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+  protected begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     this.expanded = 0;
     const invalid = validateQuery(this.grid, sx, sy, gx, gy, weight, cap, (x, y) => this.lattice.isFree(x, y));
     if (invalid) return invalid;
@@ -316,7 +300,7 @@ export abstract class LatticePlanner implements Planner {
   }
 
   /** Expands up to `budget` nodes. */
-  private run(budget: number): RunState {
+  protected run(budget: number): RunState {
     const m = this.memory;
     const heap = m.heap;
     const lattice = this.lattice;
@@ -334,7 +318,7 @@ export abstract class LatticePlanner implements Planner {
     return 'exhausted';
   }
 
-  private finish(): PathResult {
+  protected finish(): PathResult {
     const points: Point[] = [];
     for (let id = this.goalId; id !== -1; id = this.memory.parent[id]!) {
       points.push({ x: this.nodeX(id), y: this.nodeY(id) });

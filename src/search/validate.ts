@@ -37,3 +37,14 @@ export function validateQuery(
   if (!isFree(gx, gy)) return failure('goal-blocked', 0, `goal (${gx}, ${gy}) is inside a wall`);
   return undefined;
 }
+
+/**
+ * Rejects lattice options an any-angle planner cannot honour: it plans between any points under
+ * the grid rule, so only the corner semantics apply (`connectivity` means nothing to it).
+ * @throws RangeError naming the planner and the option.
+ */
+export function cornerOnly(planner: string, options: { lattice?: string }): void {
+  if (options.lattice !== undefined && options.lattice !== 'corner') {
+    throw new RangeError(`${planner} plans on cell corners only, got lattice '${String(options.lattice)}'`);
+  }
+}
