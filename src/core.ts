@@ -18,3 +18,5 @@ export { JumpPointSearch, JumpPointSearchPS } from './anyangle/jps.js';
 export { ThetaStar } from './anyangle/theta-star.js';
 export { LazyThetaStar } from './anyangle/lazy-theta-star.js';
 export * from './steering/index.js';
+export { Anya } from './anyangle/anya.js';
+export { VisibilityGraph } from './anyangle/visibility-graph.js';

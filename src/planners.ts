@@ -1,4 +1,6 @@
 import type { Grid } from './grid/grid.js';
+import { Anya } from './anyangle/anya.js';
+import { VisibilityGraph } from './anyangle/visibility-graph.js';
 import { AStarPS } from './anyangle/astar-ps.js';
 import { JumpPointSearch, JumpPointSearchPS } from './anyangle/jps.js';
 import { LazyThetaStar } from './anyangle/lazy-theta-star.js';
@@ -14,6 +16,8 @@ type PlannerFactory = (grid: Grid, options: PlannerOptions) => Planner;
 /** Every planner by the name the CLI and the plugin use. A new algorithm adds one line here. */
 const FACTORIES: Record<string, PlannerFactory> = {
   astar: (grid, options) => new AStar(grid, options),
+  anya: (grid, options) => new Anya(grid, options),
+  vg: (grid, options) => new VisibilityGraph(grid, options),
   'astar-ps': (grid, options) => new AStarPS(grid, options),
   jps: (grid, options) => new JumpPointSearch(grid, options),
   'jps-ps': (grid, options) => new JumpPointSearchPS(grid, options),

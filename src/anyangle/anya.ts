@@ -1,0 +1,112 @@
+import { componentsOf, type Components } from '../grid/components.js';
+import type { Grid } from '../grid/grid.js';
+import { isPointFree, type Point } from '../grid/point.js';
+import { IndexedHeap } from '../search/heap.js';
+import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
+import { failure, polylineLength, type PathResult } from '../search/result.js';
+import { cornerOnly, validateQuery } from '../search/validate.js';
+import { GOAL, NodePool, START } from './anya/nodes.js';
+import { RootHistory } from './anya/roots.js';
+import { RowChanges } from './anya/row-changes.js';
+import { Successors } from './anya/successors.js';
+
+/**
+ * Anya (Harabor, Grastien, Öz and Aksakalli, "Optimal Any-Angle Pathfinding In Practice", JAIR 56,
+ * 2016): the shortest any-angle path under the grid rule, found by searching over intervals of row
+ * lines seen from a root corner instead of over grid points. Paths bend only at obstacle corners
+ * and never at a double corner.
+ *
+ * - Exact: interval endpoints are kept as lines through two corners and compared in exact integer
+ *   arithmetic (or the exact orientation predicate, for a start off the corners); see
+ *   `anya/lines.ts`. The length is the optimum up to the rounding of summing its legs.
+ * - Any real start and target (a sprite's exact position) are handled exactly, not snapped: the
+ *   start is a root like any other, and a target inside a cell is found in the strip of the cone
+ *   that sees it.
+ * - `weight` multiplies the heuristic: above 1 the path may be up to that factor longer.
+ * - Memory is reused across queries (node pool, root history, open list); a search allocates no
+ *   object per node. The row table of `anya/row-changes.ts` is rebuilt after a grid change.
+ *
+ * @example
+ * ```ts
+ * const anya = new Anya(Grid.fromAscii(['......', '..@@..', '......']));
+ * anya.findPath(0.5, 2.5, 5.25, 0.75).points; // the optimal path between exact positions
+ * ```
+ */
+export class Anya extends ResumablePlanner {
+  readonly name: string = 'anya';
+  private readonly components: Components;
+  private readonly rows: RowChanges;
+  private readonly pool = new NodePool();
+  private readonly heap: IndexedHeap;
+  private readonly roots: RootHistory;
+  private readonly successors: Successors;
+  private goal = -1;
+
+  /** @throws RangeError for `lattice: 'cell'`: Anya plans between any points, on the corner semantics. */
+  constructor(grid: Grid, options: LatticeOptions = {}) {
+    super(grid);
+    cornerOnly('anya', options);
+    this.components = componentsOf(grid);
+    this.rows = new RowChanges(grid);
+    this.heap = new IndexedHeap(1 << 12);
+    this.roots = new RootHistory((grid.width + 1) * (grid.height + 1) + 1);
+    this.successors = new Successors(grid, this.rows, this.pool, this.heap, this.roots);
+  }
+
+  protected begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    this.expanded = 0;
+    this.goal = -1;
+    const grid = this.grid;
+    const invalid = validateQuery(grid, sx, sy, gx, gy, weight, cap, (x, y) => isPointFree(grid, x, y));
+    if (invalid) return invalid;
+    if (sx === gx && sy === gy) return { status: 'found', points: [{ x: sx, y: sy }], length: 0, expanded: 0 };
+    if (!this.components.connected(sx, sy, gx, gy)) return failure('no-path');
+    this.rows.refresh();
+    const s = this.successors;
+    s.setQuery(sx, sy, gx, gy, weight);
+    this.pool.reset();
+    this.heap.clear();
+    this.roots.reset();
+    const root = s.startRoot();
+    this.roots.offer(root, 0, -1);
+    const p = this.pool;
+    const id = p.alloc();
+    p.flags[id] = START;
+    p.root[id] = root;
+    p.g[id] = 0;
+    this.heap.push(id, weight * Math.hypot(gx - sx, gy - sy), 0);
+    return undefined;
+  }
+
+  protected run(budget: number): RunState {
+    const heap = this.heap;
+    const p = this.pool;
+    while (heap.size > 0) {
+      if (budget <= 0) return 'pending';
+      budget--;
+      const id = heap.pop();
+      this.expanded++;
+      if (p.flags[id]! & GOAL) {
+        this.goal = id;
+        return 'found';
+      }
+      if (!this.roots.current(p.root[id]!, p.g[id]!)) continue;
+      this.successors.expand(id);
+    }
+    return 'exhausted';
+  }
+
+  protected finish(): PathResult {
+    const p = this.pool;
+    const s = this.successors;
+    const points: Point[] = [{ x: s.tx, y: s.ty }];
+    const stride = this.grid.width + 1;
+    for (let r = p.root[this.goal]!; r !== -1; r = this.roots.parent[r]!) {
+      const point = r === s.realStart ? { x: s.sx, y: s.sy } : { x: r % stride, y: Math.floor(r / stride) };
+      const last = points[points.length - 1]!;
+      if (point.x !== last.x || point.y !== last.y) points.push(point);
+    }
+    points.reverse();
+    return { status: 'found', points, length: polylineLength(points), expanded: this.expanded };
+  }
+}

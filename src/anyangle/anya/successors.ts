@@ -1,0 +1,610 @@
+import type { Grid } from '../../grid/grid.js';
+import type { IndexedHeap } from '../../search/heap.js';
+import { lineFloor, lineInteger, lineSide, lineX } from './lines.js';
+import { GOAL, HI_EXACT, HI_INT, LO_EXACT, LO_INT, START, type NodePool } from './nodes.js';
+import type { RootHistory } from './roots.js';
+import { NO_NEXT, type RowChanges } from './row-changes.js';
+
+/** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsOf}). */
+const LEFT_NEAR = 1;
+const LEFT_FAR = 2;
+const RIGHT_NEAR = 4;
+const RIGHT_FAR = 8;
+
+/**
+ * Anya's successor generation (Harabor et al. 2016, section 4), with cul-de-sac and intermediate
+ * pruning. Rows are the horizontal grid lines y = 0..height; the strip between rows y and y+1 is
+ * cell row y. A cone node is an interval on a row seen from a root on another row; a flat node, an
+ * interval on the root's own row, is walked at once along the row rather than stored.
+ *
+ * - Observable successors: the interval projected through the next strip, away from the root,
+ *   clipped to the free run of that strip, and split at every corner point of the new row (where
+ *   the cells beyond it change) so that corners are only ever endpoints. Pieces whose far strip is
+ *   blocked are dropped (nothing lies beyond them; their corners are endpoints of their neighbours).
+ * - Non-observable successors: an endpoint that is a corner with exactly one blocked cell around it
+ *   turns the path when the root's ray grazes that cell. On the near side (the cell the ray passed)
+ *   the shadow is the row beyond the endpoint (a flat) and the strip beyond the ray; on the far
+ *   side it is the sliver of the next strip between the ray and the cell's wall. A double corner
+ *   has two blocked cells, so a path never turns at one (going on would squeeze through it).
+ * - A node with no turning endpoint and exactly one observable successor is not stored: its
+ *   successor replaces it (intermediate pruning); with none it is dropped (cul-de-sac pruning).
+ *
+ * The target is recognised wherever it can lie: on a row inside an interval, inside a strip within
+ * a cone's visible region (a target that is not on a row line), or on a flat. It becomes a goal
+ * node whose f is the exact path length; once one node yields it, nothing else from that node can
+ * be shorter, so the rest of that node's successors are skipped.
+ */
+export class Successors {
+  /** Target point. */
+  tx = 0;
+  ty = 0;
+  /** Both target coordinates are integers, so the integer line tests apply to it. */
+  private tCorner = false;
+  /** Heuristic weight. */
+  weight = 1;
+  /** Root id of a start that is not a cell corner; cell corners are `y * (width + 1) + x`. */
+  readonly realStart: number;
+  sx = 0;
+  sy = 0;
+  private readonly cells: Uint8Array;
+  private readonly W: number;
+  private readonly H: number;
+
+  // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
+  private eRoot = 0;
+  private eRx = 0;
+  private eRy = 0;
+  private eExact = false;
+  private eG = 0;
+  private eY = 0;
+  private eDir = 0;
+  private lInt = false;
+  private lX = 0;
+  private lAx = 0;
+  private lAy = 0;
+  private lExact = false;
+  private rInt = false;
+  private rX = 0;
+  private rAx = 0;
+  private rAy = 0;
+  private rExact = false;
+
+  constructor(
+    grid: Grid,
+    private readonly rows: RowChanges,
+    private readonly pool: NodePool,
+    private readonly heap: IndexedHeap,
+    private readonly roots: RootHistory,
+  ) {
+    this.cells = grid.cells;
+    this.W = grid.width;
+    this.H = grid.height;
+    this.realStart = (grid.width + 1) * (grid.height + 1);
+  }
+
+  /** Sets the query's end points and weight. */
+  setQuery(sx: number, sy: number, tx: number, ty: number, weight: number): void {
+    this.sx = sx;
+    this.sy = sy;
+    this.tx = tx;
+    this.ty = ty;
+    this.tCorner = Number.isInteger(tx) && Number.isInteger(ty);
+    this.weight = weight;
+  }
+
+  /** Root id of the start: its corner, or {@link realStart}. */
+  startRoot(): number {
+    const { sx, sy } = this;
+    return Number.isInteger(sx) && Number.isInteger(sy) ? sy * (this.W + 1) + sx : this.realStart;
+  }
+
+  /** Expands node `id` (the start or a cone node). */
+  expand(id: number): void {
+    if (this.pool.flags[id]! & START) {
+      this.expandStart();
+      return;
+    }
+    const first = this.pool.top;
+    const count = this.project(id);
+    if (count < 0) return;
+    for (let i = 0; i < count; i++) this.admit(first + i);
+    this.turn(id);
+  }
+
+  /** True when cell (x, r) is blocked or outside the map. */
+  private blocked(x: number, r: number): boolean {
+    return x < 0 || r < 0 || x >= this.W || r >= this.H || this.cells[r * this.W + x] === 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The start.
+
+  private expandStart(): void {
+    const { sx, sy } = this;
+    const root = this.startRoot();
+    const exact = root !== this.realStart;
+    const c0 = Number.isInteger(sx) ? sx - 1 : Math.floor(sx);
+    const c1 = Number.isInteger(sx) ? sx : c0;
+    if (Number.isInteger(sy)) {
+      if (this.walkFlat(root, sx, sy, 0, 1) || this.walkFlat(root, sx, sy, 0, -1)) return;
+      for (let dir = -1; dir <= 1; dir += 2) {
+        const strip = dir > 0 ? sy : sy - 1;
+        // The cells of the strip beside the start: one run, or two when a wall cell sits between.
+        for (let c = c0; c <= c1; c++) {
+          if (this.blocked(c, strip) || (c === c1 && c1 !== c0 && !this.blocked(c0, strip))) continue;
+          if (this.startCone(root, exact, strip, c, sy + dir, dir)) return;
+        }
+      }
+      return;
+    }
+    const strip = Math.floor(sy);
+    const c = this.blocked(c0, strip) ? c1 : c0;
+    if (this.startCone(root, exact, strip, c, strip, -1)) return;
+    this.startCone(root, exact, strip, c, strip + 1, 1);
+  }
+
+  /** The cone from the start through the whole free run of `strip` holding cell c, onto row y2. */
+  private startCone(root: number, exact: boolean, strip: number, c: number, y2: number, dir: number): boolean {
+    const L = this.rows.runStart(strip, c);
+    const R = this.rows.runEnd(strip, c);
+    const { tx, ty } = this;
+    if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
+      this.pushGoal(root, this.sx, this.sy, 0);
+      return true;
+    }
+    this.setRow(root, this.sx, this.sy, exact, 0, y2, dir);
+    this.setLeftInt(L);
+    this.setRightInt(R);
+    return this.emitAndAdmit();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Observable successors.
+
+  /**
+   * Writes the observable successors of cone node `id` at the pool's top and returns how many, or
+   * -1 when the target lies in the projected region (a goal node is pushed instead).
+   */
+  private project(id: number): number {
+    const p = this.pool;
+    const c = p.cell[id]!;
+    if (c < 0) return 0;
+    const y = p.row[id]!;
+    const dir = p.dir[id]!;
+    const y2 = y + dir;
+    const strip = dir > 0 ? y : y - 1;
+    const L = this.rows.runStart(strip, c);
+    const R = this.rows.runEnd(strip, c);
+    const rx = p.rx[id]!;
+    const ry = p.ry[id]!;
+    const f = p.flags[id]!;
+    const lax = p.lax[id]!;
+    const lay = p.lay[id]!;
+    const hax = p.hax[id]!;
+    const hay = p.hay[id]!;
+    const loExact = (f & LO_EXACT) !== 0;
+    const hiExact = (f & HI_EXACT) !== 0;
+    const { tx, ty } = this;
+    if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
+      const t = this.tCorner;
+      if (lineSide(rx, ry, lax, lay, loExact && t, tx, ty) <= 0 && lineSide(rx, ry, hax, hay, hiExact && t, tx, ty) >= 0) {
+        this.pushGoal(p.root[id]!, rx, ry, p.g[id]!);
+        return -1;
+      }
+    }
+    const root = p.root[id]!;
+    this.setRow(root, rx, ry, root !== this.realStart, p.g[id]!, y2, dir);
+    // Each side: the ray, or the wall of the strip's free run when the ray runs past it.
+    if (lineSide(rx, ry, lax, lay, loExact, L, y2) <= 0) this.setLeftInt(L);
+    else this.setLeftLine(lax, lay, loExact);
+    if (lineSide(rx, ry, hax, hay, hiExact, R, y2) >= 0) this.setRightInt(R);
+    else this.setRightLine(hax, hay, hiExact);
+    if (this.lInt && !this.rInt && lineSide(rx, ry, hax, hay, hiExact, L, y2) < 0) return 0;
+    if (this.rInt && !this.lInt && lineSide(rx, ry, lax, lay, loExact, R, y2) > 0) return 0;
+    return this.emitRow();
+  }
+
+  /**
+   * Emits the intervals of row `eY` between the current boundaries: the target test, then one
+   * node per piece between consecutive corner points whose far strip is free (or one node for a
+   * single point). Returns how many nodes, or -1 when the target is on the row between them.
+   */
+  private emitRow(): number {
+    const y2 = this.eY;
+    const { tx, ty } = this;
+    if (ty === y2 && this.leftAtMost(tx) && this.rightAtLeast(tx)) {
+      this.pushGoal(this.eRoot, this.eRx, this.eRy, this.eG);
+      return -1;
+    }
+    const { eRx: rx, eRy: ry } = this;
+    // One point: the rays meet a corner exactly. Kept only for its turns (see `turnsOf`).
+    let point = -1;
+    if (this.lInt && this.rInt) point = this.lX === this.rX ? this.lX : -1;
+    else if (this.lInt) point = lineSide(rx, ry, this.rAx, this.rAy, this.rExact, this.lX, y2) === 0 ? this.lX : -1;
+    else if (this.rInt) point = lineSide(rx, ry, this.lAx, this.lAy, this.lExact, this.rX, y2) === 0 ? this.rX : -1;
+    if (point >= 0) {
+      this.setLeftInt(point);
+      this.setRightInt(point);
+      this.emitPiece(-1);
+      return 1;
+    }
+    const far = this.eDir > 0 ? y2 : y2 - 1;
+    const rows = this.rows;
+    const first = this.lInt ? this.lX : lineFloor(rx, ry, this.lAx, this.lAy, this.lExact, y2);
+    let free = !this.blocked(first, far);
+    let cell = first;
+    let count = 0;
+    const end = rows.rowEnd(far);
+    // The right boundary, kept while pieces move the left one along.
+    const rInt = this.rInt;
+    const rX = this.rX;
+    const rAx = this.rAx;
+    const rAy = this.rAy;
+    const rExact = this.rExact;
+    for (let i = rows.upperBound(far, first); ; i++) {
+      const c = i < end ? rows.at(i) : NO_NEXT;
+      const inside = c !== NO_NEXT && (rInt ? c < rX : lineSide(rx, ry, rAx, rAy, rExact, c, y2) > 0);
+      if (!inside) {
+        if (free) {
+          this.rInt = rInt;
+          this.rX = rX;
+          this.rAx = rAx;
+          this.rAy = rAy;
+          this.rExact = rExact;
+          this.emitPiece(cell);
+          count++;
+        }
+        return count;
+      }
+      if (free) {
+        this.setRightInt(c);
+        this.emitPiece(cell);
+        count++;
+      }
+      this.setLeftInt(c);
+      cell = c;
+      free = !free;
+    }
+  }
+
+  /** Emits the current row between the current boundaries and admits every piece. */
+  private emitAndAdmit(): boolean {
+    const first = this.pool.top;
+    const count = this.emitRow();
+    if (count < 0) return true;
+    for (let i = 0; i < count; i++) this.admit(first + i);
+    return false;
+  }
+
+  /** Stores the current boundaries as a node with far cell `cell` (-1 for a single point). */
+  private emitPiece(cell: number): void {
+    const p = this.pool;
+    const id = p.alloc();
+    const y = this.eY;
+    const rx = this.eRx;
+    const ry = this.eRy;
+    p.root[id] = this.eRoot;
+    p.rx[id] = rx;
+    p.ry[id] = ry;
+    p.g[id] = this.eG;
+    p.row[id] = y;
+    p.dir[id] = this.eDir;
+    p.cell[id] = cell;
+    p.lax[id] = this.lAx;
+    p.lay[id] = this.lAy;
+    p.hax[id] = this.rAx;
+    p.hay[id] = this.rAy;
+    let f = (this.lExact ? LO_EXACT : 0) | (this.rExact ? HI_EXACT : 0);
+    // An endpoint on a column line is stored as that exact integer: it may be a turning corner.
+    const lo = this.lInt ? this.lX : lineInteger(rx, ry, this.lAx, this.lAy, this.lExact, y);
+    const hi = this.rInt ? this.rX : lineInteger(rx, ry, this.rAx, this.rAy, this.rExact, y);
+    if (lo === lo) f |= LO_INT;
+    if (hi === hi) f |= HI_INT;
+    p.flags[id] = f;
+    p.lo[id] = lo === lo ? lo : lineX(rx, ry, this.lAx, this.lAy, y);
+    p.hi[id] = hi === hi ? hi : lineX(rx, ry, this.rAx, this.rAy, y);
+  }
+
+  /**
+   * Puts a freshly made node on the open list, unless pruning applies: a node without turning
+   * endpoints whose projection is empty is dropped, and one whose projection is a single interval
+   * is replaced by it, repeatedly.
+   */
+  private admit(id: number): void {
+    for (;;) {
+      if (this.turnsOf(id) !== 0) {
+        this.push(id);
+        return;
+      }
+      const mark = this.pool.top;
+      const count = this.project(id);
+      if (count < 0) return;
+      if (count === 1) {
+        id = mark;
+        continue;
+      }
+      this.pool.top = mark;
+      if (count > 1) this.push(id);
+      return;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Non-observable successors.
+
+  /**
+   * Which endpoints of cone node `id` turn the path: a corner endpoint with exactly one blocked
+   * cell around it, when that cell is the near one beyond the interval (the ray grazed it; the
+   * shadow is the row beyond and the next strip past the ray) or the far one beyond the interval
+   * with the ray leaning away from it (the shadow is the sliver of the next strip between the ray
+   * and the cell's wall).
+   */
+  private turnsOf(id: number): number {
+    const p = this.pool;
+    const f = p.flags[id]!;
+    if ((f & (LO_INT | HI_INT)) === 0) return 0;
+    const y = p.row[id]!;
+    const dir = p.dir[id]!;
+    const near = dir > 0 ? y - 1 : y;
+    const far = dir > 0 ? y : y - 1;
+    const rx = p.rx[id]!;
+    let mask = 0;
+    if (f & LO_INT) {
+      const k = p.lo[id]!;
+      const nl = this.blocked(k - 1, near);
+      const nr = this.blocked(k, near);
+      const fl = this.blocked(k - 1, far);
+      const fr = this.blocked(k, far);
+      if (nl && !nr && !fl && !fr) mask |= LEFT_NEAR;
+      else if (fl && !nl && !nr && !fr && rx < k) mask |= LEFT_FAR;
+    }
+    if (f & HI_INT) {
+      const k = p.hi[id]!;
+      const nl = this.blocked(k - 1, near);
+      const nr = this.blocked(k, near);
+      const fl = this.blocked(k - 1, far);
+      const fr = this.blocked(k, far);
+      if (nr && !nl && !fl && !fr) mask |= RIGHT_NEAR;
+      else if (fr && !nl && !nr && !fl && rx > k) mask |= RIGHT_FAR;
+    }
+    return mask;
+  }
+
+  /** Generates the non-observable successors of cone node `id`. */
+  private turn(id: number): void {
+    const mask = this.turnsOf(id);
+    if (mask === 0) return;
+    const p = this.pool;
+    const y = p.row[id]!;
+    const dir = p.dir[id]!;
+    const rx = p.rx[id]!;
+    const ry = p.ry[id]!;
+    const g = p.g[id]!;
+    const parent = p.root[id]!;
+    const exact = parent !== this.realStart;
+    const strip = dir > 0 ? y : y - 1;
+    const y2 = y + dir;
+    const stride = this.W + 1;
+    if (mask & (LEFT_NEAR | LEFT_FAR)) {
+      const k = p.lo[id]!;
+      const ga = g + Math.hypot(k - rx, y - ry);
+      const a = y * stride + k;
+      if (this.roots.offer(a, ga, parent)) {
+        if (mask & LEFT_NEAR) {
+          if (!this.walkFlat(a, k, y, ga, -1)) {
+            // The strip beyond, left of the ray from the old root through a, to the wall of its run.
+            this.setRow(a, k, y, true, ga, y2, dir);
+            this.setLeftInt(this.rows.runStart(strip, k - 1));
+            this.setRightLine(rx, ry, exact);
+            this.shadowCone(strip, k - 1, rx, ry, exact);
+          }
+        } else {
+          // The sliver between the wall of the blocked far cell and the ray.
+          this.setRow(a, k, y, true, ga, y2, dir);
+          this.setLeftInt(k);
+          this.setRightLine(rx, ry, exact);
+          this.shadowCone(strip, k, rx, ry, exact);
+        }
+      }
+    }
+    if (mask & (RIGHT_NEAR | RIGHT_FAR)) {
+      const k = p.hi[id]!;
+      const gb = g + Math.hypot(k - rx, y - ry);
+      const b = y * stride + k;
+      if (this.roots.offer(b, gb, parent)) {
+        if (mask & RIGHT_NEAR) {
+          if (!this.walkFlat(b, k, y, gb, 1)) {
+            this.setRow(b, k, y, true, gb, y2, dir);
+            this.setLeftLine(rx, ry, exact);
+            this.setRightInt(this.rows.runEnd(strip, k));
+            this.shadowCone(strip, k, rx, ry, exact);
+          }
+        } else {
+          this.setRow(b, k, y, true, gb, y2, dir);
+          this.setLeftLine(rx, ry, exact);
+          this.setRightInt(k);
+          this.shadowCone(strip, k - 1, rx, ry, exact);
+        }
+      }
+    }
+  }
+
+  /**
+   * Emits a cone whose root (set by `setRow`) sits on the row it starts from: one boundary is the
+   * shadow line through the root and the old root (ax, ay), the other is set as an integer. The
+   * region it covers inside the first strip is the free run holding cell c, on the shadow side of
+   * the line; the run's wall clips the line's end on the new row.
+   */
+  private shadowCone(strip: number, c: number, ax: number, ay: number, exact: boolean): void {
+    const L = this.rows.runStart(strip, c);
+    const R = this.rows.runEnd(strip, c);
+    const { eRx: rx, eRy: ry, tx, ty } = this;
+    const lineIsLeft = !this.lInt;
+    if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
+      const side = lineSide(rx, ry, ax, ay, exact && this.tCorner, tx, ty);
+      if (lineIsLeft ? side <= 0 : side >= 0) {
+        this.pushGoal(this.eRoot, rx, ry, this.eG);
+        return;
+      }
+    }
+    const y2 = this.eY;
+    if (lineIsLeft) {
+      const s = lineSide(rx, ry, ax, ay, exact, this.rX, y2);
+      if (s > 0) return;
+      if (lineSide(rx, ry, ax, ay, exact, L, y2) <= 0) this.setLeftInt(L);
+    } else {
+      const s = lineSide(rx, ry, ax, ay, exact, this.lX, y2);
+      if (s < 0) return;
+      if (lineSide(rx, ry, ax, ay, exact, R, y2) >= 0) this.setRightInt(R);
+    }
+    this.emitAndAdmit();
+  }
+
+  /**
+   * Walks the flat from root `root` at (x0, y) in direction `sx` (+1 right, -1 left) along row y,
+   * as far as the row stays passable: checks the target on it, and at every corner where the cell
+   * behind on one side is the only blocked one, turns into the strip on that side (the region the
+   * root cannot see past that cell). Returns true when the target lies on the flat.
+   */
+  private walkFlat(root: number, x0: number, y: number, g: number, sx: number): boolean {
+    const rows = this.rows;
+    const { tx, ty } = this;
+    const stride = this.W + 1;
+    let x = x0;
+    for (;;) {
+      const col = sx > 0 ? Math.floor(x) : Math.ceil(x) - 1;
+      if (this.blocked(col, y - 1) && this.blocked(col, y)) return false;
+      const k =
+        sx > 0 ? Math.min(rows.next(y - 1, x), rows.next(y, x)) : Math.max(rows.previous(y - 1, x), rows.previous(y, x));
+      if (ty === y && (sx > 0 ? tx > x && tx <= k : tx < x && tx >= k)) {
+        this.pushGoal(root, x0, y, g);
+        return true;
+      }
+      const behind = sx > 0 ? k - 1 : k;
+      const ahead = sx > 0 ? k : k - 1;
+      const bu = this.blocked(behind, y - 1);
+      const bd = this.blocked(behind, y);
+      const au = this.blocked(ahead, y - 1);
+      const ad = this.blocked(ahead, y);
+      if ((bu && ad && !bd && !au) || (bd && au && !bu && !ad)) return false;
+      if (!au && !ad && bu !== bd) {
+        const gk = g + Math.abs(k - x0);
+        const corner = y * stride + k;
+        if (this.roots.offer(corner, gk, root)) {
+          const strip = bu ? y - 1 : y;
+          const run = sx > 0 ? this.rows.runEnd(strip, ahead) : this.rows.runStart(strip, ahead);
+          const L = sx > 0 ? k : run;
+          const R = sx > 0 ? run : k;
+          if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
+            this.pushGoal(corner, k, y, gk);
+          } else {
+            this.setRow(corner, k, y, true, gk, bu ? y - 1 : y + 1, bu ? -1 : 1);
+            this.setLeftInt(L);
+            this.setRightInt(R);
+            this.emitAndAdmit();
+          }
+        }
+      }
+      if (au && ad) return false;
+      x = k;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Boundaries of the row being emitted.
+
+  private setRow(root: number, rx: number, ry: number, exact: boolean, g: number, y: number, dir: number): void {
+    this.eRoot = root;
+    this.eRx = rx;
+    this.eRy = ry;
+    this.eExact = exact;
+    this.eG = g;
+    this.eY = y;
+    this.eDir = dir;
+  }
+
+  private setLeftInt(x: number): void {
+    this.lInt = true;
+    this.lX = x;
+    this.lAx = x;
+    this.lAy = this.eY;
+    this.lExact = this.eExact;
+  }
+
+  private setRightInt(x: number): void {
+    this.rInt = true;
+    this.rX = x;
+    this.rAx = x;
+    this.rAy = this.eY;
+    this.rExact = this.eExact;
+  }
+
+  private setLeftLine(ax: number, ay: number, exact: boolean): void {
+    this.lInt = false;
+    this.lAx = ax;
+    this.lAy = ay;
+    this.lExact = exact && this.eExact;
+  }
+
+  private setRightLine(ax: number, ay: number, exact: boolean): void {
+    this.rInt = false;
+    this.rAx = ax;
+    this.rAy = ay;
+    this.rExact = exact && this.eExact;
+  }
+
+  /** x <= the left boundary's x on row eY? (x <= right / x >= left tests for the target) */
+  private leftAtMost(x: number): boolean {
+    if (this.lInt) return this.lX <= x;
+    return lineSide(this.eRx, this.eRy, this.lAx, this.lAy, this.lExact && this.tCorner, x, this.eY) <= 0;
+  }
+
+  private rightAtLeast(x: number): boolean {
+    if (this.rInt) return this.rX >= x;
+    return lineSide(this.eRx, this.eRy, this.rAx, this.rAy, this.rExact && this.tCorner, x, this.eY) >= 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The open list.
+
+  /** Pushes a goal node: the target reached straight from root `root` at (rx, ry). */
+  private pushGoal(root: number, rx: number, ry: number, g: number): void {
+    const p = this.pool;
+    const id = p.alloc();
+    p.root[id] = root;
+    p.rx[id] = rx;
+    p.ry[id] = ry;
+    p.g[id] = g;
+    p.flags[id] = GOAL;
+    const f = g + Math.hypot(this.tx - rx, this.ty - ry);
+    this.heap.push(id, f, f);
+  }
+
+  private push(id: number): void {
+    this.heap.push(id, this.fOf(id), this.pool.g[id]!);
+  }
+
+  private fOf(id: number): number {
+    return this.pool.g[id]! + this.weight * this.estimate(id);
+  }
+
+  /**
+   * Anya's heuristic: the length of the shortest way from the root through the interval to the
+   * target, with the target mirrored across the row when it lies on the root's side.
+   */
+  private estimate(id: number): number {
+    const p = this.pool;
+    const rx = p.rx[id]!;
+    const ry = p.ry[id]!;
+    const y = p.row[id]!;
+    const tx = this.tx;
+    let ty = this.ty;
+    if ((ty - y) * (ry - y) > 0) ty = 2 * y - ty;
+    let x = ty === y ? tx : rx + ((tx - rx) * (y - ry)) / (ty - ry);
+    const lo = p.lo[id]!;
+    const hi = p.hi[id]!;
+    if (x < lo) x = lo;
+    else if (x > hi) x = hi;
+    return Math.hypot(x - rx, y - ry) + Math.hypot(tx - x, ty - y);
+  }
+}
