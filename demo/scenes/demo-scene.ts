@@ -228,8 +228,8 @@ export class DemoScene extends Phaser.Scene {
     return undefined;
   }
 
-  private send(u: Unit, goal: { x: number; y: number }, label: string): void {
-    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, this.plannerId, label);
+  private send(u: Unit, goal: { x: number; y: number }, label: string, plannerId = this.plannerId): void {
+    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, plannerId, label);
     u.order = order;
     u.goal = goal;
     const finish = (): void => {
@@ -245,6 +245,14 @@ export class DemoScene extends Phaser.Scene {
     });
     order.on('fail', (_unit, move) => {
       finish();
+      if (u.kind.turningRadius > 0 && !plannerId.startsWith('directional') && move.failure === 'no-path') {
+        // Smoothing a grid or any-angle path into curves can fail where a turning search finds a
+        // way: the point of the directional planners. Show it, and still get the unit there.
+        const name = PLANNERS.find((p) => p.id === plannerId)?.label ?? plannerId;
+        this.panel.say(`${name} plus curves found no drivable path for ${u.name}; Directional takes over.`);
+        this.send(u, goal, u.name, 'directional-full');
+        return;
+      }
       this.panel.say(`No path for ${u.name}: ${move.reason ?? move.failure ?? 'unknown'}.`);
     });
   }

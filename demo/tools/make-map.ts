@@ -75,7 +75,7 @@ for (let y = 0; y < HEIGHT; y++) {
 const river: [number, number][] = [
   [72, 40], [62, 38], [54, 33], [47, 30], [40, 31], [33, 28], [28, 22], [22, 17],
 ];
-const RIVER_HALF_WIDTH = 4.2;
+const RIVER_HALF_WIDTH = 5;
 for (let i = 0; i + 1 < river.length; i++) {
   const [ax, ay] = river[i]!;
   const [bx, by] = river[i + 1]!;
