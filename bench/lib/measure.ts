@@ -1,4 +1,5 @@
 import type { Scenario } from '../../src/grid/scenario.js';
+import { makeRng } from '../../test/support/rng.js';
 import type { Contender, Measurement } from './contenders.js';
 
 /** Everything one contender measured, query by query (index i is the same query in every series). */
@@ -23,20 +24,30 @@ export interface Run {
 export const collectGarbage: () => void =
   (globalThis as { gc?: () => void }).gc ?? ((): void => undefined);
 
+/** Seed of the per-query running order. */
+const ORDER_SEED = 5;
+
 /**
- * Times every contender on every query. Contenders take turns within each query (the order
- * rotating from query to query) so that machine noise spreads over all of them instead of
- * landing on whoever runs during a busy minute. The libraries leave tens of MB of garbage per
- * search (PathFinding.js clones a node object per cell), so a full collection runs after each
- * of them, outside the timed region, lest their garbage be collected inside someone else's
- * search. A contender that throws gets an unfound path for that query and the error is reported.
+ * Times every contender on every query. Contenders take turns within each query, in a fresh
+ * random order each query, so that machine noise spreads over all of them instead of landing on
+ * whoever runs during a busy minute. The libraries leave tens of MB of garbage per search
+ * (PathFinding.js clones a node object per cell), so a full collection runs after each of them,
+ * outside the timed region, lest their garbage be collected inside someone else's search. The
+ * search right after a collection runs with cold caches (tens of µs more on a small query); the
+ * random order gives every contender that seat equally often. A contender that throws gets an
+ * unfound path for that query and the error is reported.
  */
 export function measure(name: string, contenders: readonly Contender[], queries: readonly Scenario[], onError: (message: string) => void): Run {
   const series = contenders.map((c) => ({ name: c.name, lattice: c.lattice, library: c.library, micros: [] as number[], lengths: [] as number[], expanded: [] as number[] }));
   const setup: (number[] | undefined)[] = contenders.map(() => undefined);
-  queries.forEach((q, qi) => {
-    for (let k = 0; k < contenders.length; k++) {
-      const ci = (qi + k) % contenders.length;
+  const rng = makeRng(ORDER_SEED);
+  const order = contenders.map((_, i) => i);
+  for (const q of queries) {
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = rng.int(k + 1);
+      [order[k], order[j]] = [order[j]!, order[k]!];
+    }
+    for (const ci of order) {
       const c = contenders[ci]!;
       let m: Measurement;
       try {
@@ -52,7 +63,7 @@ export function measure(name: string, contenders: readonly Contender[], queries:
       s.expanded.push(m.expanded);
       if (m.setupMicros !== undefined) (setup[ci] ??= []).push(m.micros + m.setupMicros);
     }
-  });
+  }
   // A library's per-search set-up (PathFinding.js's grid clone) as its own series, right after it.
   const out: Series[] = [];
   series.forEach((s, i) => {

@@ -11,10 +11,12 @@ function settledHeap(): number {
 
 /**
  * How much the heap grows, in KB, over `count` queries (cycling through `queries`) after `warmUp`
- * untimed ones: search memory is reused across queries, so only the results in flight should
- * come and go. Needs node --expose-gc for a meaningful number.
+ * untimed ones, measured `rounds` times in a row: search memory is reused across queries, so only
+ * the results in flight should come and go. One round alone is noisy by tens of KB either way
+ * (the JIT compiles and V8 flushes unused bytecode as it likes); a leak shows in every round.
+ * Needs node --expose-gc for a meaningful number.
  */
-export function heapGrowthKb(planner: Planner, queries: readonly Scenario[], count: number, warmUp: number): number {
+export function heapGrowthKb(planner: Planner, queries: readonly Scenario[], count: number, warmUp: number, rounds: number): number[] {
   let sink = 0;
   const run = (n: number): void => {
     for (let i = 0; i < n; i++) {
@@ -23,10 +25,15 @@ export function heapGrowthKb(planner: Planner, queries: readonly Scenario[], cou
     }
   };
   run(warmUp);
-  const before = settledHeap();
-  run(count);
-  const after = settledHeap();
+  const growth: number[] = [];
+  let before = settledHeap();
+  for (let r = 0; r < rounds; r++) {
+    run(count);
+    const after = settledHeap();
+    growth.push((after - before) / 1024);
+    before = after;
+  }
   // The sink keeps the searches observable so the JIT cannot drop them.
   if (sink < 0) throw new Error('unreachable');
-  return (after - before) / 1024;
+  return growth;
 }

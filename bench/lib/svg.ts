@@ -1,8 +1,8 @@
 import type { Run } from './measure.js';
 import { median } from './stats.js';
 
-/** Distinct colours for up to 12 series (Tableau 10, then two more). */
-const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac', '#17becf', '#6b6ecf'];
+/** Distinct colours for up to 12 series (Tableau 10 with a darker grey, then two more). */
+const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#333333', '#17becf', '#6b6ecf'];
 const WIDTH = 960;
 const HEIGHT = 600;
 const PLOT = { left: 80, right: WIDTH - 250, top: 64, bottom: HEIGHT - 64 };
