@@ -39,11 +39,21 @@ export class FreeRuns {
    */
   sight(x0: number, y0: number, x1: number, y1: number): boolean {
     if (this.rowLo <= this.rowHi || this.columnLo <= this.columnHi) this.refresh();
-    // Along a grid line the rule's edge clause decides; that walk is short and simple.
-    if (x0 === x1 || y0 === y1) return cornerLineOfSight(this.grid, x0, y0, x1, y1);
     const dx = x1 - x0;
     const dy = y1 - y0;
     const { width, height } = this.grid;
+    if (dx === 0 || dy === 0) {
+      // Along a grid line: when the cells on one side are one free run, every edge has a free cell
+      // and no vertex passed can be a double corner. Otherwise the edge-by-edge walk decides.
+      if (dy === 0 && dx !== 0) {
+        const from = Math.min(x0, x1);
+        if (this.freeRun(this.right, width, y0 - 1, height, from, Math.abs(dx)) || this.freeRun(this.right, width, y0, height, from, Math.abs(dx))) return true;
+      } else if (dx === 0 && dy !== 0) {
+        const from = Math.min(y0, y1);
+        if (this.freeRun(this.down, height, x0 - 1, width, from, Math.abs(dy)) || this.freeRun(this.down, height, x0, width, from, Math.abs(dy))) return true;
+      }
+      return cornerLineOfSight(this.grid, x0, y0, x1, y1);
+    }
     if (Math.abs(dx) >= Math.abs(dy)) {
       return dy > 0 ? this.acrossStrips(this.right, width, x0, y0, dx, dy, false) : this.acrossStrips(this.right, width, x1, y1, -dx, -dy, false);
     }
@@ -54,26 +64,38 @@ export class FreeRuns {
    * A segment crossing `db` > 0 strips (rows, or columns when `transposed`) from (a0, b0), moving
    * `da` along the strips: in each strip, the cells between its entry and exit must be one free
    * run of `runs` (indexed strip * `stride` + cell). Its coordinate along the strips at strip line
-   * b0 + k is a0 + k·da/db, read exactly as the rational (a0·db + k·da) / db; where that is an
-   * integer strictly inside the segment, it passes a vertex that must not be a double corner.
+   * b0 + k is a0 + k·da/db, kept exactly as quotient q and remainder r of (a0·db + k·da) / db;
+   * where r is 0 strictly inside the segment, it passes a vertex that must not be a double corner.
    */
   private acrossStrips(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number, transposed: boolean): boolean {
-    const grid = this.grid;
-    let n = a0 * db;
-    for (let k = 0; k < db; k++) {
-      const next = n + da;
-      const lo = da > 0 ? n : next;
-      const hi = da > 0 ? next : n;
-      const first = Math.floor(lo / db);
-      if (runs[(b0 + k) * stride + first]! < Math.ceil(hi / db) - first) return false;
-      if (k + 1 < db && next % db === 0) {
-        const a = next / db;
-        const b = b0 + k + 1;
-        if (transposed ? isDoubleCorner(grid, b, a) : isDoubleCorner(grid, a, b)) return false;
+    const stepQ = Math.floor(da / db);
+    const stepR = da - stepQ * db;
+    let q = a0;
+    let r = 0;
+    for (let k = 0, row = b0 * stride; k < db; k++, row += stride) {
+      let nextQ = q + stepQ;
+      let nextR = r + stepR;
+      if (nextR >= db) {
+        nextR -= db;
+        nextQ++;
       }
-      n = next;
+      // Cells first..end-1 of this strip, between the entry and exit coordinates.
+      const first = da > 0 ? q : nextQ;
+      const end = da > 0 ? (nextR === 0 ? nextQ : nextQ + 1) : r === 0 ? q : q + 1;
+      if (runs[row + first]! < end - first) return false;
+      if (nextR === 0 && k + 1 < db) {
+        const b = b0 + k + 1;
+        if (transposed ? isDoubleCorner(this.grid, b, nextQ) : isDoubleCorner(this.grid, nextQ, b)) return false;
+      }
+      q = nextQ;
+      r = nextR;
     }
     return true;
+  }
+
+  /** True when strip `strip` (of `strips`; outside is blocked) has `length` free cells from `from`. */
+  private freeRun(runs: Uint16Array, stride: number, strip: number, strips: number, from: number, length: number): boolean {
+    return strip >= 0 && strip < strips && runs[strip * stride + from]! >= length;
   }
 
   private mark(area: GridArea): void {

@@ -47,19 +47,19 @@ export class LazyThetaStar extends ThetaStar {
     const gFrom = m.g[from]!;
     const fx = this.nodeX(from);
     const fy = this.nodeY(from);
+    const count = this.lattice.nodeCount;
+    const stride = this.lattice.stride;
     const n = this.successorsOf(id);
     for (let i = 0; i < n; i++) {
       const s = this.succIds[i]!;
       const state = m.stateOf(s);
       if (state === CLOSED) continue;
-      let g: number;
-      if (from === id) g = gFrom + this.succCosts[i]!;
-      else {
-        const dx = this.nodeX(s) - fx;
-        const dy = this.nodeY(s) - fy;
-        g = gFrom + Math.sqrt(dx * dx + dy * dy);
-      }
-      this.update(s, state, g, from);
+      const onLattice = s < count;
+      const x = onLattice ? s % stride : this.nodeX(s);
+      const y = onLattice ? (s / stride) | 0 : this.nodeY(s);
+      const dx = x - fx;
+      const dy = y - fy;
+      this.update(s, state, from === id ? gFrom + this.succCosts[i]! : gFrom + Math.sqrt(dx * dx + dy * dy), from, x, y);
     }
   }
 }

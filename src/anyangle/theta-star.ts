@@ -54,10 +54,7 @@ export class ThetaStar extends LatticePlanner {
 
   /** Weighted straight-line distance to the goal point: admissible for any-angle paths. */
   protected override heuristic(id: number): number {
-    if (id === this.virtualGoal) return 0;
-    const dx = this.nodeX(id) - this.gx;
-    const dy = this.nodeY(id) - this.gy;
-    return this.weight * Math.sqrt(dx * dx + dy * dy);
+    return this.estimateFrom(this.nodeX(id), this.nodeY(id));
   }
 
   protected expand(id: number): void {
@@ -65,40 +62,46 @@ export class ThetaStar extends LatticePlanner {
     const parent = m.parent[id]!;
     const n = this.successorsOf(id);
     const gid = m.g[id]!;
+    const count = this.lattice.nodeCount;
+    const stride = this.lattice.stride;
     const gp = parent >= 0 ? m.g[parent]! : 0;
     const px = parent >= 0 ? this.nodeX(parent) : 0;
     const py = parent >= 0 ? this.nodeY(parent) : 0;
-    const count = this.lattice.nodeCount;
-    const stride = this.lattice.stride;
     for (let i = 0; i < n; i++) {
       const s = this.succIds[i]!;
       const state = m.stateOf(s);
       if (state === CLOSED) continue;
+      const onLattice = s < count;
+      const x = onLattice ? s % stride : this.nodeX(s);
+      const y = onLattice ? (s / stride) | 0 : this.nodeY(s);
       if (parent >= 0) {
-        const lattice = s < count;
-        const x = lattice ? s % stride : this.nodeX(s);
-        const y = lattice ? (s / stride) | 0 : this.nodeY(s);
         const dx = x - px;
         const dy = y - py;
         const g = gp + Math.sqrt(dx * dx + dy * dy);
         // The lattice move is never shorter than the shortcut (triangle inequality), so an open
         // node the shortcut cannot improve needs no line-of-sight check at all.
         if (state === OPEN && g >= m.g[s]!) continue;
-        const visible = lattice && parent < count ? this.runs.sight(px, py, x, y) : lineOfSight(this.grid, px, py, x, y);
-        if (visible) {
-          this.update(s, state, g, parent);
+        if (onLattice && parent < count ? this.runs.sight(px, py, x, y) : lineOfSight(this.grid, px, py, x, y)) {
+          this.update(s, state, g, parent, x, y);
           continue;
         }
       }
-      this.update(s, state, gid + this.succCosts[i]!, id);
+      this.update(s, state, gid + this.succCosts[i]!, id, x, y);
     }
   }
 
-  /** Opens `s` or lowers its cost, when `g` is an improvement. */
-  protected update(s: number, state: number, g: number, parent: number): void {
+  /** Opens node `s` at (x, y) or lowers its cost, when `g` is an improvement. */
+  protected update(s: number, state: number, g: number, parent: number, x: number, y: number): void {
     const m = this.memory;
-    if (state === UNSEEN) m.open(s, g, g + this.heuristic(s), parent);
-    else if (g < m.g[s]!) m.improve(s, g, g + this.heuristic(s), parent);
+    if (state === UNSEEN) m.open(s, g, g + this.estimateFrom(x, y), parent);
+    else if (g < m.g[s]!) m.improve(s, g, g + this.estimateFrom(x, y), parent);
+  }
+
+  /** The weighted straight-line distance from (x, y) to the goal (0 at the goal itself). */
+  private estimateFrom(x: number, y: number): number {
+    const dx = x - this.gx;
+    const dy = y - this.gy;
+    return this.weight * Math.sqrt(dx * dx + dy * dy);
   }
 
   /** True when nodes `a` and `b` see each other. */
