@@ -5,7 +5,7 @@ import { IndexedHeap } from '../search/heap.js';
 import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
-import { GOAL, NodePool, START } from './anya/nodes.js';
+import { FLAGS, G, GOAL, NODE, NodePool, ROOT, START } from './anya/nodes.js';
 import { RootHistory } from './anya/roots.js';
 import { RowChanges } from './anya/row-changes.js';
 import { Successors } from './anya/successors.js';
@@ -71,10 +71,10 @@ export class Anya extends ResumablePlanner {
     this.roots.offer(root, 0, -1);
     const p = this.pool;
     const id = p.alloc();
-    p.flags[id] = START;
-    p.root[id] = root;
-    p.g[id] = 0;
-    this.heap.push(id, weight * Math.hypot(gx - sx, gy - sy), 0);
+    p.data[id * NODE + FLAGS] = START;
+    p.data[id * NODE + ROOT] = root;
+    p.data[id * NODE + G] = 0;
+    this.heap.push(id, 0, 0);
     return undefined;
   }
 
@@ -86,11 +86,11 @@ export class Anya extends ResumablePlanner {
       budget--;
       const id = heap.pop();
       this.expanded++;
-      if (p.flags[id]! & GOAL) {
+      if (p.data[id * NODE + FLAGS]! & GOAL) {
         this.goal = id;
         return 'found';
       }
-      if (!this.roots.current(p.root[id]!, p.g[id]!)) continue;
+      if (!this.roots.current(p.data[id * NODE + ROOT]!, p.data[id * NODE + G]!)) continue;
       this.successors.expand(id);
     }
     return 'exhausted';
@@ -101,7 +101,7 @@ export class Anya extends ResumablePlanner {
     const s = this.successors;
     const points: Point[] = [{ x: s.tx, y: s.ty }];
     const stride = this.grid.width + 1;
-    for (let r = p.root[this.goal]!; r !== -1; r = this.roots.parent[r]!) {
+    for (let r = p.data[this.goal * NODE + ROOT]!; r !== -1; r = this.roots.parent[r]!) {
       const point = r === s.realStart ? { x: s.sx, y: s.sy } : { x: r % stride, y: Math.floor(r / stride) };
       const last = points[points.length - 1]!;
       if (point.x !== last.x || point.y !== last.y) points.push(point);

@@ -27,15 +27,18 @@ export class RootHistory {
   }
 
   /**
-   * Records that root `id` is reached with path length `g` from root `parent`. Returns false when
-   * the root was already reached more cheaply (beyond rounding noise), so the caller prunes.
+   * Records that root `id` is reached with path length `g` from root `parent`. Returns false, so
+   * the caller prunes, unless this is the first or a shorter way to the root (beyond rounding).
+   *
+   * Ties are pruned too. A root's successors depend on the side it is reached from, but an
+   * optimal path is taut at each root: bent round the root's one blocked cell, for otherwise the
+   * free quadrants around the corner would let it cut the bend. So if the root is reached as
+   * cheaply from another side, the optimal path's next leg is also taut after that side, and lies
+   * among the successors already made. Keeping ties would instead repeat whole subtrees on maps
+   * with symmetric detours (a staircase wall reached round either end).
    */
   offer(id: number, g: number, parent: number): boolean {
-    if (this.stamp[id] === this.generation) {
-      const best = this.best[id]!;
-      if (g > best + TIE * (1 + best)) return false;
-      if (g >= best) return true;
-    }
+    if (this.stamp[id] === this.generation && g >= this.best[id]! - TIE * (1 + g)) return false;
     this.stamp[id] = this.generation;
     this.best[id] = g;
     this.parent[id] = parent;
@@ -51,7 +54,6 @@ export class RootHistory {
 
 /**
  * Relative slack under which two path lengths count as equal: far above the rounding of a sum of
- * a few thousand legs, far below any real difference on a grid. Ties are kept rather than pruned
- * because a root reached from two sides has different successors on each.
+ * a few thousand legs, far below the 1e-9 to which Anya promises the optimum.
  */
-const TIE = 1e-10;
+const TIE = 1e-12;

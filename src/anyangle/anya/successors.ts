@@ -1,7 +1,30 @@
 import type { Grid } from '../../grid/grid.js';
 import type { IndexedHeap } from '../../search/heap.js';
 import { lineFloor, lineInteger, lineSide, lineX } from './lines.js';
-import { GOAL, HI_EXACT, HI_INT, LO_EXACT, LO_INT, START, type NodePool } from './nodes.js';
+import {
+  CELL,
+  DIR,
+  FLAGS,
+  G,
+  GOAL,
+  HAX,
+  HAY,
+  HI,
+  HI_EXACT,
+  HI_INT,
+  LAX,
+  LAY,
+  LO,
+  LO_EXACT,
+  LO_INT,
+  NODE,
+  ROOT,
+  ROW,
+  RX,
+  RY,
+  START,
+  type NodePool,
+} from './nodes.js';
 import type { RootHistory } from './roots.js';
 import { NO_NEXT, type RowChanges } from './row-changes.js';
 
@@ -42,13 +65,15 @@ export class Successors {
   private tCorner = false;
   /** Heuristic weight. */
   weight = 1;
+  /** Set by `estimate`: from the interval's point it went through to the target. */
+  private toTarget = 0;
   /** Root id of a start that is not a cell corner; cell corners are `y * (width + 1) + x`. */
   readonly realStart: number;
   sx = 0;
   sy = 0;
-  private readonly cells: Uint8Array;
+  private readonly padded: Uint8Array;
+  private readonly paddedStride: number;
   private readonly W: number;
-  private readonly H: number;
 
   // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
   private eRoot = 0;
@@ -76,9 +101,9 @@ export class Successors {
     private readonly heap: IndexedHeap,
     private readonly roots: RootHistory,
   ) {
-    this.cells = grid.cells;
+    this.padded = rows.padded;
+    this.paddedStride = rows.stride;
     this.W = grid.width;
-    this.H = grid.height;
     this.realStart = (grid.width + 1) * (grid.height + 1);
   }
 
@@ -100,7 +125,7 @@ export class Successors {
 
   /** Expands node `id` (the start or a cone node). */
   expand(id: number): void {
-    if (this.pool.flags[id]! & START) {
+    if (this.pool.data[id * NODE + FLAGS]! & START) {
       this.expandStart();
       return;
     }
@@ -111,9 +136,9 @@ export class Successors {
     this.turn(id);
   }
 
-  /** True when cell (x, r) is blocked or outside the map. */
+  /** True when cell (x, r) is blocked or outside the map (x in -1..width, r in -1..height). */
   private blocked(x: number, r: number): boolean {
-    return x < 0 || r < 0 || x >= this.W || r >= this.H || this.cells[r * this.W + x] === 1;
+    return this.padded[(r + 1) * this.paddedStride + x + 1] === 1;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -166,35 +191,41 @@ export class Successors {
    * -1 when the target lies in the projected region (a goal node is pushed instead).
    */
   private project(id: number): number {
-    const p = this.pool;
-    const c = p.cell[id]!;
+    const d = this.pool.data;
+    const o = id * NODE;
+    const c = d[o + CELL]!;
     if (c < 0) return 0;
-    const y = p.row[id]!;
-    const dir = p.dir[id]!;
-    const y2 = y + dir;
+    const y = d[o + ROW]!;
+    const dir = d[o + DIR]!;
     const strip = dir > 0 ? y : y - 1;
-    const L = this.rows.runStart(strip, c);
-    const R = this.rows.runEnd(strip, c);
-    const rx = p.rx[id]!;
-    const ry = p.ry[id]!;
-    const f = p.flags[id]!;
-    const lax = p.lax[id]!;
-    const lay = p.lay[id]!;
-    const hax = p.hax[id]!;
-    const hay = p.hay[id]!;
+    const run = this.rows.upperBound(strip, c);
+    const L = this.rows.at(run - 1);
+    const R = this.rows.at(run);
+    // While the next strips have exactly this free run, no corner lies between its walls and the
+    // walls turn nothing (they continue): every row in between would be an intermediate node, so
+    // the cone goes straight to the row before the first strip that differs. Its lines are
+    // monotone, so clipping them to the walls there gives what row-by-row clipping would.
+    const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
+    const rx = d[o + RX]!;
+    const ry = d[o + RY]!;
+    const f = d[o + FLAGS]!;
+    const lax = d[o + LAX]!;
+    const lay = d[o + LAY]!;
+    const hax = d[o + HAX]!;
+    const hay = d[o + HAY]!;
     const loExact = (f & LO_EXACT) !== 0;
     const hiExact = (f & HI_EXACT) !== 0;
+    const root = d[o + ROOT]!;
     const { tx, ty } = this;
     if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
       const t = this.tCorner;
       if (lineSide(rx, ry, lax, lay, loExact && t, tx, ty) <= 0 && lineSide(rx, ry, hax, hay, hiExact && t, tx, ty) >= 0) {
-        this.pushGoal(p.root[id]!, rx, ry, p.g[id]!);
+        this.pushGoal(root, rx, ry, d[o + G]!);
         return -1;
       }
     }
-    const root = p.root[id]!;
-    this.setRow(root, rx, ry, root !== this.realStart, p.g[id]!, y2, dir);
-    // Each side: the ray, or the wall of the strip's free run when the ray runs past it.
+    this.setRow(root, rx, ry, root !== this.realStart, d[o + G]!, y2, dir);
+    // Each side: the ray, or the wall of the free run when the ray runs past it.
     if (lineSide(rx, ry, lax, lay, loExact, L, y2) <= 0) this.setLeftInt(L);
     else this.setLeftLine(lax, lay, loExact);
     if (lineSide(rx, ry, hax, hay, hiExact, R, y2) >= 0) this.setRightInt(R);
@@ -280,29 +311,41 @@ export class Successors {
   private emitPiece(cell: number): void {
     const p = this.pool;
     const id = p.alloc();
+    const d = p.data;
+    const o = id * NODE;
     const y = this.eY;
     const rx = this.eRx;
     const ry = this.eRy;
-    p.root[id] = this.eRoot;
-    p.rx[id] = rx;
-    p.ry[id] = ry;
-    p.g[id] = this.eG;
-    p.row[id] = y;
-    p.dir[id] = this.eDir;
-    p.cell[id] = cell;
-    p.lax[id] = this.lAx;
-    p.lay[id] = this.lAy;
-    p.hax[id] = this.rAx;
-    p.hay[id] = this.rAy;
+    d[o + ROOT] = this.eRoot;
+    d[o + RX] = rx;
+    d[o + RY] = ry;
+    d[o + G] = this.eG;
+    d[o + ROW] = y;
+    d[o + DIR] = this.eDir;
+    d[o + CELL] = cell;
+    d[o + LAX] = this.lAx;
+    d[o + LAY] = this.lAy;
+    d[o + HAX] = this.rAx;
+    d[o + HAY] = this.rAy;
     let f = (this.lExact ? LO_EXACT : 0) | (this.rExact ? HI_EXACT : 0);
     // An endpoint on a column line is stored as that exact integer: it may be a turning corner.
-    const lo = this.lInt ? this.lX : lineInteger(rx, ry, this.lAx, this.lAy, this.lExact, y);
-    const hi = this.rInt ? this.rX : lineInteger(rx, ry, this.rAx, this.rAy, this.rExact, y);
-    if (lo === lo) f |= LO_INT;
-    if (hi === hi) f |= HI_INT;
-    p.flags[id] = f;
-    p.lo[id] = lo === lo ? lo : lineX(rx, ry, this.lAx, this.lAy, y);
-    p.hi[id] = hi === hi ? hi : lineX(rx, ry, this.rAx, this.rAy, y);
+    if (this.lInt) {
+      f |= LO_INT;
+      d[o + LO] = this.lX;
+    } else {
+      const lo = lineInteger(rx, ry, this.lAx, this.lAy, this.lExact, y);
+      if (lo === lo) f |= LO_INT;
+      d[o + LO] = lo === lo ? lo : lineX(rx, ry, this.lAx, this.lAy, y);
+    }
+    if (this.rInt) {
+      f |= HI_INT;
+      d[o + HI] = this.rX;
+    } else {
+      const hi = lineInteger(rx, ry, this.rAx, this.rAy, this.rExact, y);
+      if (hi === hi) f |= HI_INT;
+      d[o + HI] = hi === hi ? hi : lineX(rx, ry, this.rAx, this.rAy, y);
+    }
+    d[o + FLAGS] = f;
   }
 
   /**
@@ -340,17 +383,18 @@ export class Successors {
    * and the cell's wall).
    */
   private turnsOf(id: number): number {
-    const p = this.pool;
-    const f = p.flags[id]!;
+    const d = this.pool.data;
+    const o = id * NODE;
+    const f = d[o + FLAGS]!;
     if ((f & (LO_INT | HI_INT)) === 0) return 0;
-    const y = p.row[id]!;
-    const dir = p.dir[id]!;
+    const y = d[o + ROW]!;
+    const dir = d[o + DIR]!;
     const near = dir > 0 ? y - 1 : y;
     const far = dir > 0 ? y : y - 1;
-    const rx = p.rx[id]!;
+    const rx = d[o + RX]!;
     let mask = 0;
     if (f & LO_INT) {
-      const k = p.lo[id]!;
+      const k = d[o + LO]!;
       const nl = this.blocked(k - 1, near);
       const nr = this.blocked(k, near);
       const fl = this.blocked(k - 1, far);
@@ -359,7 +403,7 @@ export class Successors {
       else if (fl && !nl && !nr && !fr && rx < k) mask |= LEFT_FAR;
     }
     if (f & HI_INT) {
-      const k = p.hi[id]!;
+      const k = d[o + HI]!;
       const nl = this.blocked(k - 1, near);
       const nr = this.blocked(k, near);
       const fl = this.blocked(k - 1, far);
@@ -374,20 +418,21 @@ export class Successors {
   private turn(id: number): void {
     const mask = this.turnsOf(id);
     if (mask === 0) return;
-    const p = this.pool;
-    const y = p.row[id]!;
-    const dir = p.dir[id]!;
-    const rx = p.rx[id]!;
-    const ry = p.ry[id]!;
-    const g = p.g[id]!;
-    const parent = p.root[id]!;
+    const d = this.pool.data;
+    const o = id * NODE;
+    const y = d[o + ROW]!;
+    const dir = d[o + DIR]!;
+    const rx = d[o + RX]!;
+    const ry = d[o + RY]!;
+    const g = d[o + G]!;
+    const parent = d[o + ROOT]!;
     const exact = parent !== this.realStart;
     const strip = dir > 0 ? y : y - 1;
     const y2 = y + dir;
     const stride = this.W + 1;
     if (mask & (LEFT_NEAR | LEFT_FAR)) {
-      const k = p.lo[id]!;
-      const ga = g + Math.hypot(k - rx, y - ry);
+      const k = d[o + LO]!;
+      const ga = g + distance(k - rx, y - ry);
       const a = y * stride + k;
       if (this.roots.offer(a, ga, parent)) {
         if (mask & LEFT_NEAR) {
@@ -408,8 +453,8 @@ export class Successors {
       }
     }
     if (mask & (RIGHT_NEAR | RIGHT_FAR)) {
-      const k = p.hi[id]!;
-      const gb = g + Math.hypot(k - rx, y - ry);
+      const k = d[o + HI]!;
+      const gb = g + distance(k - rx, y - ry);
       const b = y * stride + k;
       if (this.roots.offer(b, gb, parent)) {
         if (mask & RIGHT_NEAR) {
@@ -571,21 +616,25 @@ export class Successors {
   private pushGoal(root: number, rx: number, ry: number, g: number): void {
     const p = this.pool;
     const id = p.alloc();
-    p.root[id] = root;
-    p.rx[id] = rx;
-    p.ry[id] = ry;
-    p.g[id] = g;
-    p.flags[id] = GOAL;
-    const f = g + Math.hypot(this.tx - rx, this.ty - ry);
+    const d = p.data;
+    const o = id * NODE;
+    d[o + ROOT] = root;
+    d[o + RX] = rx;
+    d[o + RY] = ry;
+    d[o + G] = g;
+    d[o + FLAGS] = GOAL;
+    const f = g + distance(this.tx - rx, this.ty - ry);
     this.heap.push(id, f, f);
   }
 
+  /**
+   * Pushes a node with f = g + weight·h; among equal f the heap prefers the larger second key, here
+   * the length to the interval's point nearest the target, so the search pushes on toward it.
+   */
   private push(id: number): void {
-    this.heap.push(id, this.fOf(id), this.pool.g[id]!);
-  }
-
-  private fOf(id: number): number {
-    return this.pool.g[id]! + this.weight * this.estimate(id);
+    const h = this.estimate(id);
+    const g = this.pool.data[id * NODE + G]!;
+    this.heap.push(id, g + this.weight * h, g + h - this.toTarget);
   }
 
   /**
@@ -593,18 +642,25 @@ export class Successors {
    * target, with the target mirrored across the row when it lies on the root's side.
    */
   private estimate(id: number): number {
-    const p = this.pool;
-    const rx = p.rx[id]!;
-    const ry = p.ry[id]!;
-    const y = p.row[id]!;
+    const d = this.pool.data;
+    const o = id * NODE;
+    const rx = d[o + RX]!;
+    const ry = d[o + RY]!;
+    const y = d[o + ROW]!;
     const tx = this.tx;
     let ty = this.ty;
     if ((ty - y) * (ry - y) > 0) ty = 2 * y - ty;
     let x = ty === y ? tx : rx + ((tx - rx) * (y - ry)) / (ty - ry);
-    const lo = p.lo[id]!;
-    const hi = p.hi[id]!;
+    const lo = d[o + LO]!;
+    const hi = d[o + HI]!;
     if (x < lo) x = lo;
     else if (x > hi) x = hi;
-    return Math.hypot(x - rx, y - ry) + Math.hypot(tx - x, ty - y);
+    this.toTarget = distance(tx - x, ty - y);
+    return distance(x - rx, y - ry) + this.toTarget;
   }
+}
+
+/** Euclidean length of (dx, dy); `Math.hypot` is several times slower and its overflow guard is not needed here. */
+function distance(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
 }
