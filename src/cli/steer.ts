@@ -21,7 +21,7 @@ const SVG_FOOTPRINT_STEP = 1.5;
 
 /**
  * `headway steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16]
- * [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid]
+ * [--neighborhood 8|24|48 (default 24, 48 above r = 2)] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid]
  * [--max-expansions N] [--svg DIR]`: runs the directional planner for a unit with turning radius R
  * and a disc footprint of diameter W (a W × L rectangle with `--length`) on every query line
  * `{"sx","sy","sh","gx","gy","gh"}` (tile units, radians; `gh` null for any heading) and prints one
@@ -43,8 +43,11 @@ export function steerCommand(args: readonly string[]): number {
   if (!parsed.options.has('width')) throw new UsageError('--width is required');
   const headings = integerOption(parsed, 'headings', 16, 8, 16);
   if (headings !== 8 && headings !== 16) throw new UsageError(`--headings must be 8 or 16, got ${headings}`);
-  const neighborhood = integerOption(parsed, 'neighborhood', 24, 8, 48);
-  if (neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
+  // Default: the planner's (24, or 48 for radii above 2 tiles).
+  const neighborhood = parsed.options.has('neighborhood') ? integerOption(parsed, 'neighborhood', 24, 8, 48) : undefined;
+  if (neighborhood !== undefined && neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) {
+    throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
+  }
   const mode = parsed.options.get('mode') ?? 'full';
   if (mode !== 'full' && mode !== 'hybrid') throw new UsageError(`--mode must be full or hybrid, got "${mode}"`);
   const reverse = parsed.flags.has('reverse');
@@ -58,7 +61,7 @@ export function steerCommand(args: readonly string[]): number {
   const queries = loadFile(queriesPath, parseQueries);
   let planner: DirectionalPlanner;
   try {
-    planner = new DirectionalPlanner(grid, profile, { headings, neighborhood });
+    planner = new DirectionalPlanner(grid, profile, neighborhood === undefined ? { headings } : { headings, neighborhood });
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(error.message);
     throw error;

@@ -26,6 +26,7 @@ import {
   latticeHeading,
   MAX_MASK_EXTENT,
   moveSetFor,
+  ringsOf,
   type HeadingCount,
   type MoveSet,
   type Neighborhood,
@@ -38,7 +39,10 @@ import { SegmentPath, type Curve } from './segment-path.js';
 export interface DirectionalOptions {
   /** Headings per full turn: 8 or 16 (default 16). */
   headings?: HeadingCount;
-  /** Move targets: the tiles within 1 (8), 2 (24, default) or 3 (48) rings. */
+  /**
+   * Move targets: the tiles within 1 (8), 2 (24) or 3 (48) rings. Default 24, or 48 for turning
+   * radii above 2 tiles.
+   */
   neighborhood?: Neighborhood;
 }
 
@@ -116,8 +120,25 @@ const SHOT_NEAR_RADII = 2;
  */
 export const HYBRID_WEIGHT = 1.5;
 
+/** The hybrid corridor's moves: Pinter's Smoothing-48 searches the 48-neighbourhood. */
+const CORRIDOR_NEIGHBORHOOD: Neighborhood = 48;
+
 /** Half-width of the hybrid corridor, in tiles: Pinter's Smoothing-48 keeps the tiles within 3 rings. */
 const CORRIDOR_TILES = 3;
+
+/**
+ * An exact start pose is joined to the lattice states of its own tile and the tiles around it
+ * within this many rings (at most the neighbourhood's): 9 tiles × every heading. Farther states
+ * are reached through these, and each join costs a curve and an exact sweep, so a wider ring
+ * would dominate short queries.
+ */
+const FIRST_LEG_RINGS = 1;
+
+/**
+ * Turning radii above this many tiles get Directional-48 by default: Directional-24 has no
+ * loop-free move that changes heading for them (see docs/directional.md).
+ */
+const WIDE_TURN_RADIUS = 2;
 
 /** Headings within this (radians) of a lattice heading are that heading. */
 const HEADING_EPSILON = 1e-9;
@@ -144,20 +165,27 @@ export class DirectionalPlanner {
   readonly profile: ResolvedProfile;
   readonly headings: HeadingCount;
   readonly neighborhood: Neighborhood;
+  /** The moves of the full search. */
   readonly moves: MoveSet;
+  /** The Directional-48 moves of the hybrid corridor, built on the first hybrid query. */
+  private corridorMoves: MoveSet | null = null;
+  /** The moves the current phase expands with. */
+  private active: MoveSet;
   private readonly kinematic: KinematicTable;
   private readonly memory: SearchMemory;
   private readonly stateCount: number;
   private readonly virtualStart: number;
   private readonly clearance: ClearanceMap;
-  /** Blocked bits of the grid padded by `pad` blocked cells on each side, `rowWords` words per row. */
-  private readonly bits: Int32Array;
-  private readonly padded: Uint8Array;
-  private readonly pad: number;
-  private readonly paddedWidth: number;
-  private readonly rowWords: number;
-  private readonly useMasks: boolean;
-  private readonly window: Int32Array;
+  /**
+   * The grid padded by `pad` blocked cells on each side (more than any move's extent): one byte
+   * per cell, and blocked bits with `rowWords` words per row. Grows when a move set reaches farther.
+   */
+  private bits = new Int32Array(0);
+  private padded = new Uint8Array(0);
+  private pad = 0;
+  private paddedWidth = 0;
+  private rowWords = 0;
+  private window = new Int32Array(0);
   private builtVersion = -1;
   private shrunk: Grid;
   private field: GoalDistanceField;
@@ -202,7 +230,7 @@ export class DirectionalPlanner {
     this.profile = resolveProfile(profile);
     const headings = options.headings ?? 16;
     if (headings !== 8 && headings !== 16) throw new RangeError(`headings must be 8 or 16, got ${String(headings)}`);
-    const neighborhood = options.neighborhood ?? 24;
+    const neighborhood = options.neighborhood ?? (this.profile.turningRadius > WIDE_TURN_RADIUS ? 48 : 24);
     if (neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) {
       throw new RangeError(`neighborhood must be 8, 24 or 48, got ${String(neighborhood)}`);
     }
@@ -215,13 +243,8 @@ export class DirectionalPlanner {
     this.virtualStart = this.stateCount;
     this.memory = new SearchMemory(this.stateCount + 1);
     this.clearance = new ClearanceMap(grid);
-    this.pad = Math.max(this.moves.maxExtent, this.moves.rings) + 1;
-    this.paddedWidth = grid.width + 2 * this.pad;
-    this.padded = new Uint8Array(this.paddedWidth * (grid.height + 2 * this.pad));
-    this.useMasks = this.moves.maxExtent <= MAX_MASK_EXTENT;
-    this.rowWords = (this.paddedWidth >> 5) + 2;
-    this.bits = new Int32Array(this.useMasks ? this.rowWords * (grid.height + 2 * this.pad) : 0);
-    this.window = new Int32Array(2 * this.moves.maxExtent + 1);
+    this.active = this.moves;
+    this.padFor(this.moves);
     this.shrunk = grid;
     this.field = new GoalDistanceField(grid);
     this.cellH = new Float64Array(cells);
@@ -312,6 +335,10 @@ export class DirectionalPlanner {
     const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
     if (!inside(start.x, start.y)) return failure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
     if (!inside(goal.x, goal.y)) return failure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
+    if (options.mode === 'hybrid' && this.corridorMoves === null) {
+      this.corridorMoves = moveSetFor(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
+      this.padFor(this.corridorMoves);
+    }
     this.refresh();
     if (discHitsBlocked(this.grid, start.x, start.y, rho)) {
       return failure('start-blocked', startPose, 0, `the footprint at the start (${start.x}, ${start.y}) overlaps a wall`);
@@ -347,9 +374,25 @@ export class DirectionalPlanner {
   /** Resets the open list to the start, with the corridor on or off. */
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
+    this.active = corridor ? this.corridorMoves! : this.moves;
     this.memory.reset();
     this.firstLegs.clear();
     this.memory.open(this.startId, 0, 0, -1);
+  }
+
+  /** Makes the padded grid wide enough for `set`'s moves (refilled by the next refresh). */
+  private padFor(set: MoveSet): void {
+    const pad = Math.max(set.maxExtent, set.rings) + 1;
+    if (pad > this.pad) {
+      const { width, height } = this.grid;
+      this.pad = pad;
+      this.paddedWidth = width + 2 * pad;
+      this.padded = new Uint8Array(this.paddedWidth * (height + 2 * pad));
+      this.rowWords = (this.paddedWidth >> 5) + 2;
+      this.bits = new Int32Array(this.rowWords * (height + 2 * pad));
+      this.builtVersion = -1;
+    }
+    if (this.window.length < 2 * set.maxExtent + 1) this.window = new Int32Array(2 * set.maxExtent + 1);
   }
 
   /** Brings the grid-derived tables up to date. */
@@ -362,14 +405,14 @@ export class DirectionalPlanner {
     const pad = this.pad;
     const pw = this.paddedWidth;
     this.padded.fill(1);
-    if (this.useMasks) this.bits.fill(-1);
+    this.bits.fill(-1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         if (cells[y * width + x] === 1) continue;
         const px = x + pad;
         const py = y + pad;
         this.padded[py * pw + px] = 0;
-        if (this.useMasks) this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
+        this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
       }
     }
     this.shrunk = shrinkGrid(grid, this.profile.clearance, this.clearance);
@@ -507,7 +550,7 @@ export class DirectionalPlanner {
   /** Joins the exact start pose to the lattice states around it. */
   private expandStart(): void {
     const { width, height } = this.grid;
-    const r = this.moves.rings;
+    const r = Math.min(FIRST_LEG_RINGS, this.active.rings);
     const sx = Math.min(width - 1, Math.floor(this.start.x));
     const sy = Math.min(height - 1, Math.floor(this.start.y));
     const p = this.profile;
@@ -539,10 +582,10 @@ export class DirectionalPlanner {
     const w = this.grid.width;
     const cx = cell % w;
     const cy = (cell / w) | 0;
-    const mv = this.moves;
+    const mv = this.active;
     const clear = this.clearance.values[cell]!;
     const E = mv.maxExtent;
-    const useMasks = this.useMasks;
+    const useMasks = E <= MAX_MASK_EXTENT;
     const window = this.window;
     const needCheck = clear <= E;
     if (needCheck && useMasks) {
@@ -600,7 +643,7 @@ export class DirectionalPlanner {
       this.corridorGeneration = 1;
     }
     const { width, height } = this.grid;
-    const half = Math.max(CORRIDOR_TILES, this.profile.turningRadius + this.moves.rings);
+    const half = Math.max(CORRIDOR_TILES, this.profile.turningRadius + ringsOf(CORRIDOR_NEIGHBORHOOD));
     for (let i = 0; i + 1 < points.length; i++) {
       const a = points[i]!;
       const b = points[i + 1]!;
@@ -636,8 +679,8 @@ export class DirectionalPlanner {
       const tc = (to / H) | 0;
       const fx = fc % w;
       const fy = (fc / w) | 0;
-      const m = this.moves.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
-      for (const seg of this.moves.curves[m]!.segments) {
+      const m = this.active.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
+      for (const seg of this.active.curves[m]!.segments) {
         segments.push(resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length));
       }
     }

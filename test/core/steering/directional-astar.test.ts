@@ -61,15 +61,21 @@ describe('DirectionalPlanner on thousands of seeded random maps', () => {
         y: goalPose.y,
         heading: headingKind === 0 ? null : headingKind === 1 ? latticeHeading(rng.int(headings), headings) : goalPose.heading,
       };
-      const mode = rng.chance(0.5) ? 'full' : 'hybrid';
       const analyticShots = rng.chance(0.8);
-      const r = planner.findPath(start, goal, { mode, analyticShots, maxExpansions: 200_000 });
-      counts[r.status] = (counts[r.status] ?? 0) + 1;
-      const where = `seed 909 case ${t} (${mode}, shots ${analyticShots}): ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
-      if (r.status === 'found') expect(problem(grid, profile, start, goal, r), where).toBeNull();
-      else expect(FAILURES.has(r.status), `${where}\nstatus ${r.status} ${r.message ?? ''}`).toBe(true);
+      const statuses: string[] = [];
+      for (const mode of ['full', 'hybrid'] as const) {
+        const r = planner.findPath(start, goal, { mode, analyticShots, maxExpansions: 200_000 });
+        statuses.push(r.status);
+        counts[r.status] = (counts[r.status] ?? 0) + 1;
+        const where = `seed 909 case ${t} (${mode}, shots ${analyticShots}): ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
+        if (r.status === 'found') expect(problem(grid, profile, start, goal, r), where).toBeNull();
+        else expect(FAILURES.has(r.status), `${where}\nstatus ${r.status} ${r.message ?? ''}`).toBe(true);
+      }
+      // The hybrid falls back to the full search, so it finds a path whenever the full search does
+      // (and sometimes more: its corridor searches the 48-neighbourhood).
+      if (statuses[0] === 'found') expect(statuses[1], `seed 909 case ${t}`).toBe('found');
     }
-    expect(counts['found'], JSON.stringify(counts)).toBeGreaterThan(700);
+    expect(counts['found'], JSON.stringify(counts)).toBeGreaterThan(1400);
     expect(counts['no-room-to-turn'], JSON.stringify(counts)).toBeGreaterThan(20);
     expect(counts['no-path'], JSON.stringify(counts)).toBeGreaterThan(20);
     expect(counts['budget']).toBeUndefined();
