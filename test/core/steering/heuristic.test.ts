@@ -63,7 +63,7 @@ describe('the directional heuristic', () => {
     const rng = makeRng(505);
     let compared = 0;
     let searched = 0;
-    for (let t = 0; t < 60; t++) {
+    for (let t = 0; t < 40; t++) {
       const profile = PROFILES[t % PROFILES.length]!;
       const headings = t % 3 === 0 ? 16 : 8;
       const neighborhood = ([8, 24, 24, 48] as const)[t % 4]!;
@@ -103,8 +103,8 @@ describe('the directional heuristic', () => {
         }
       }
     }
-    expect(compared).toBeGreaterThan(3000);
-    expect(searched).toBeGreaterThan(100);
+    expect(compared).toBeGreaterThan(1500);
+    expect(searched).toBeGreaterThan(60);
   }, 300_000);
 });
 
