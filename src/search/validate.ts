@@ -20,13 +20,10 @@ export function validateQuery(
   cap: number,
   isFree: (x: number, y: number) => boolean,
 ): PathResult | undefined {
-  const bad = [
-    ['sx', sx],
-    ['sy', sy],
-    ['gx', gx],
-    ['gy', gy],
-  ].find(([, v]) => !Number.isFinite(v));
-  if (bad) return failure('invalid', 0, `${bad[0]} must be a finite number, got ${bad[1]}`);
+  if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(gx) && Number.isFinite(gy))) {
+    const [name, value] = ([['sx', sx], ['sy', sy], ['gx', gx], ['gy', gy]] as const).find(([, v]) => !Number.isFinite(v))!;
+    return failure('invalid', 0, `${name} must be a finite number, got ${value}`);
+  }
   if (!(weight >= 0) || !Number.isFinite(weight)) return failure('invalid', 0, `weight must be a finite number >= 0, got ${weight}`);
   if (!(cap >= 0)) return failure('invalid', 0, `maxExpansions must be >= 0, got ${cap}`);
   const { width, height } = grid;
