@@ -1,6 +1,5 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import { cornerLineOfSight } from '../grid/line-of-sight.js';
-import { isDoubleCorner } from '../grid/point.js';
 
 /**
  * Free-run tables of a grid: for every cell, how many free cells start there going right along
@@ -55,19 +54,19 @@ export class FreeRuns {
       return cornerLineOfSight(this.grid, x0, y0, x1, y1);
     }
     if (Math.abs(dx) >= Math.abs(dy)) {
-      return dy > 0 ? this.acrossStrips(this.right, width, x0, y0, dx, dy, false) : this.acrossStrips(this.right, width, x1, y1, -dx, -dy, false);
+      return dy > 0 ? this.acrossStrips(this.right, width, x0, y0, dx, dy) : this.acrossStrips(this.right, width, x1, y1, -dx, -dy);
     }
-    return dx > 0 ? this.acrossStrips(this.down, height, y0, x0, dy, dx, true) : this.acrossStrips(this.down, height, y1, x1, -dy, -dx, true);
+    return dx > 0 ? this.acrossStrips(this.down, height, y0, x0, dy, dx) : this.acrossStrips(this.down, height, y1, x1, -dy, -dx);
   }
 
   /**
-   * A segment crossing `db` > 0 strips (rows, or columns when `transposed`) from (a0, b0), moving
+   * A segment crossing `db` > 0 strips (rows of `right`, or columns of `down`) from (a0, b0), moving
    * `da` along the strips: in each strip, the cells between its entry and exit must be one free
    * run of `runs` (indexed strip * `stride` + cell). Its coordinate along the strips at strip line
    * b0 + k is a0 + k·da/db, kept exactly as quotient q and remainder r of (a0·db + k·da) / db;
    * where r is 0 strictly inside the segment, it passes a vertex that must not be a double corner.
    */
-  private acrossStrips(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number, transposed: boolean): boolean {
+  private acrossStrips(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number): boolean {
     const stepQ = Math.floor(da / db);
     const stepR = da - stepQ * db;
     let q = a0;
@@ -83,9 +82,13 @@ export class FreeRuns {
       const first = da > 0 ? q : nextQ;
       const end = da > 0 ? (nextR === 0 ? nextQ : nextQ + 1) : r === 0 ? q : q + 1;
       if (runs[row + first]! < end - first) return false;
+      // Through vertex (nextQ, next strip line): the segment passes between the two cells the
+      // runs check on either side, so it is a double corner when the other two are blocked.
+      // Inside the segment the vertex is inside the map, and so are its four cells.
       if (nextR === 0 && k + 1 < db) {
-        const b = b0 + k + 1;
-        if (transposed ? isDoubleCorner(this.grid, b, nextQ) : isDoubleCorner(this.grid, nextQ, b)) return false;
+        const above = row + nextQ;
+        const below = row + stride + nextQ;
+        if (da > 0 ? runs[above]! === 0 && runs[below - 1]! === 0 : runs[above - 1]! === 0 && runs[below]! === 0) return false;
       }
       q = nextQ;
       r = nextR;
