@@ -6,8 +6,13 @@
  * exists). The visibility graph is bounded by Anya's length: a shorter path would still be found,
  * and the bound keeps the O(n²) reference affordable on 512x512 maps.
  *
- * Usage: npx tsx bench/verify-anya.ts [mapsDir] [--queries N] [--maps a,b]
- * (default: ../shared/benchmarks/maps, 200 queries per map, every map).
+ * The reference costs O(n²) line-of-sight tests in the corners of that ellipse: milliseconds on
+ * open game maps, minutes per query on a 1-wide maze or a 40% random map, where the ellipse of a
+ * winding path holds tens of thousands of corners. So the queries of a map run from the shortest
+ * bucket up, and a map stops after `--seconds` (then the line says how far it got).
+ *
+ * Usage: npx tsx bench/verify-anya.ts [mapsDir] [--queries N] [--maps a,b] [--seconds S]
+ * (default: ../shared/benchmarks/maps, 200 queries per map, every map, no time limit).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,10 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { Anya } from '../src/anyangle/anya.js';
 import { VisibilityGraph } from '../src/anyangle/visibility-graph.js';
 import { Grid } from '../src/grid/grid.js';
-import { isDoubleCorner, type Point } from '../src/grid/point.js';
+import { isDoubleCorner, isPointFree, type Point } from '../src/grid/point.js';
 import { parseScenarios } from '../src/grid/scenario.js';
 import { createPlanner, plannerNames } from '../src/planners.js';
 import { bruteFirstIllegalSegment } from '../test/support/brute-los.js';
+import { makeRng } from '../test/support/rng.js';
 
 /** Relative difference under which two lengths are the same optimum (the issue's tolerance). */
 const SAME = 1e-9;
@@ -30,6 +36,7 @@ const option = (name: string): string | undefined => {
 };
 const perMap = Number(option('queries') ?? 200);
 const only = option('maps')?.split(',');
+const seconds = Number(option('seconds') ?? Infinity);
 const dir = args[0] ?? fileURLToPath(new URL('../../shared/benchmarks/maps/', import.meta.url));
 const maps = readdirSync(dir)
   .filter((f) => f.endsWith('.map') && (!only || only.some((o) => f.includes(o))))
@@ -51,6 +58,17 @@ for (const map of maps) {
   const grid = Grid.fromMovingAi(readFileSync(join(dir, map), 'utf8'));
   const scenarios = parseScenarios(readFileSync(join(dir, `${map}.scen`), 'utf8'));
   const step = scenarios.length / Math.min(perMap, scenarios.length);
+  // An even spread over the file, shortest bucket first.
+  const picked = Array.from({ length: Math.min(perMap, scenarios.length) }, (_, k) => scenarios[Math.floor(k * step)]!).sort(
+    (a, b) => a.bucket - b.bucket,
+  );
+  // A small map may have fewer scenarios than asked for: random free corners make up the count.
+  const rng = makeRng(picked.length);
+  while (picked.length < perMap) {
+    const [startX, startY, goalX, goalY] = [rng.int(grid.width + 1), rng.int(grid.height + 1), rng.int(grid.width + 1), rng.int(grid.height + 1)];
+    if (isPointFree(grid, startX, startY) && isPointFree(grid, goalX, goalY)) picked.push({ ...picked[0]!, bucket: Infinity, startX, startY, goalX, goalY });
+  }
+  const started = performance.now();
   const anya = new Anya(grid);
   const vg = new VisibilityGraph(grid);
   const other = theta ? createPlanner(theta, grid) : undefined;
@@ -58,16 +76,18 @@ for (const map of maps) {
   let worst = 0;
   let vgMillis = 0;
   let count = 0;
-  for (let k = 0; k < Math.min(perMap, scenarios.length); k++) {
-    const s = scenarios[Math.floor(k * step)]!;
+  let bucket = -1;
+  for (const s of picked) {
+    if ((performance.now() - started) / 1000 > seconds) break;
+    bucket = s.bucket;
     const a = anya.findPath(s.startX, s.startY, s.goalX, s.goalY);
     const t0 = performance.now();
     const v = vg.solve(s.startX, s.startY, s.goalX, s.goalY, a.length * (1 + SAME) + SAME);
     vgMillis += performance.now() - t0;
     count++;
     const problems: string[] = [];
-    if (a.status !== 'found') problems.push(`anya ${a.status}`);
-    else {
+    if (a.status !== v.status && !(a.status === 'found' && v.status === 'no-path')) problems.push(`anya ${a.status}, vg ${v.status}`);
+    else if (a.status === 'found') {
       const illegal = bruteFirstIllegalSegment(grid, a.points);
       if (illegal >= 0) problems.push(`illegal segment ${illegal}`);
       if (turnsAtDoubleCorner(grid, a.points)) problems.push('turns at a double corner');
@@ -87,8 +107,9 @@ for (const map of maps) {
       if (bad <= 3) console.log(`  ${map} (${s.startX},${s.startY})->(${s.goalX},${s.goalY}): ${problems.join('; ')}`);
     }
   }
+  const reach = count < picked.length ? ` (time limit: buckets 0 to ${bucket} of ${picked[picked.length - 1]!.bucket})` : '';
   console.log(
-    `${map}: ${count} queries, ${bad} failures, max relative diff ${worst.toExponential(1)}, vg ${(vgMillis / count).toFixed(0)} ms/query`,
+    `${map}: ${count} of ${picked.length} queries${reach}, ${bad} failures, max relative diff ${worst.toExponential(1)}, vg ${(vgMillis / count).toFixed(0)} ms/query`,
   );
   failures += bad;
   total += count;
