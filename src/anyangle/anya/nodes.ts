@@ -25,7 +25,7 @@ export const LAX = 9;
 export const LAY = 10;
 export const HAX = 11;
 export const HAY = 12;
-export const CELL = 13;
+export const RUN = 13;
 /** Doubles per node: the fields, padded to two cache lines' worth of 64-byte alignment. */
 export const NODE = 16;
 
@@ -38,9 +38,9 @@ export const NODE = 16;
  * RX, RY) sees; DIR is +1 when the interval lies below the root (the cone opens downward), -1
  * above. Each endpoint is where ROW meets the line from the root through its anchor (LAX, LAY and
  * HAX, HAY), kept exactly (see `lines.ts`); LO and HI hold the rounded values for the heuristic
- * (exact when the endpoint is a column line, flag LO_INT or HI_INT). CELL is a free cell of the
- * strip beyond the interval (the one under its left end), or -1 for an interval of one point,
- * which is never projected. G is the length of the path to the root. FLAGS holds the flags above.
+ * (exact when the endpoint is a column line, flag LO_INT or HI_INT). RUN is the free run of the
+ * strip beyond the interval, as the index of its right end in the row table (`row-changes.ts`), or
+ * -1 for an interval of one point, which is never projected. G is the length of the path to the root. FLAGS holds the flags above.
  */
 export class NodePool {
   data = new Float64Array(INITIAL_NODES * NODE);

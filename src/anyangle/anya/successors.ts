@@ -2,7 +2,6 @@ import type { Grid } from '../../grid/grid.js';
 import type { IndexedHeap } from '../../search/heap.js';
 import { lineFloor, lineInteger, lineSide, lineX } from './lines.js';
 import {
-  CELL,
   DIR,
   FLAGS,
   G,
@@ -20,6 +19,7 @@ import {
   NODE,
   ROOT,
   ROW,
+  RUN,
   RX,
   RY,
   START,
@@ -193,12 +193,10 @@ export class Successors {
   private project(id: number): number {
     const d = this.pool.data;
     const o = id * NODE;
-    const c = d[o + CELL]!;
-    if (c < 0) return 0;
+    const run = d[o + RUN]!;
+    if (run < 0) return 0;
     const y = d[o + ROW]!;
     const dir = d[o + DIR]!;
-    const strip = dir > 0 ? y : y - 1;
-    const run = this.rows.upperBound(strip, c);
     const L = this.rows.at(run - 1);
     const R = this.rows.at(run);
     // While the next strips have exactly this free run, no corner lies between its walls and the
@@ -263,7 +261,6 @@ export class Successors {
     const rows = this.rows;
     const first = this.lInt ? this.lX : lineFloor(rx, ry, this.lAx, this.lAy, this.lExact, y2);
     let free = !this.blocked(first, far);
-    let cell = first;
     let count = 0;
     const end = rows.rowEnd(far);
     // The right boundary, kept while pieces move the left one along.
@@ -282,18 +279,17 @@ export class Successors {
           this.rAx = rAx;
           this.rAy = rAy;
           this.rExact = rExact;
-          this.emitPiece(cell);
+          this.emitPiece(i);
           count++;
         }
         return count;
       }
       if (free) {
         this.setRightInt(c);
-        this.emitPiece(cell);
+        this.emitPiece(i);
         count++;
       }
       this.setLeftInt(c);
-      cell = c;
       free = !free;
     }
   }
@@ -307,8 +303,11 @@ export class Successors {
     return false;
   }
 
-  /** Stores the current boundaries as a node with far cell `cell` (-1 for a single point). */
-  private emitPiece(cell: number): void {
+  /**
+   * Stores the current boundaries as a node whose strip beyond is the free run ending at change
+   * point index `run` of the row table (-1 for a single point, which is never projected).
+   */
+  private emitPiece(run: number): void {
     const p = this.pool;
     const id = p.alloc();
     const d = p.data;
@@ -322,7 +321,7 @@ export class Successors {
     d[o + G] = this.eG;
     d[o + ROW] = y;
     d[o + DIR] = this.eDir;
-    d[o + CELL] = cell;
+    d[o + RUN] = run;
     d[o + LAX] = this.lAx;
     d[o + LAY] = this.lAy;
     d[o + HAX] = this.rAx;
