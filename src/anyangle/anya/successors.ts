@@ -51,6 +51,8 @@ const RIGHT_FAR = 8;
  *   has two blocked cells, so a path never turns at one (going on would squeeze through it).
  * - A node with no turning endpoint and exactly one observable successor is not stored: its
  *   successor replaces it (intermediate pruning); with none it is dropped (cul-de-sac pruning).
+ * - A projection crosses at once every following strip that repeats the current free run exactly
+ *   (a corridor or a room with straight walls), see `project`.
  *
  * The target is recognised wherever it can lie: on a row inside an interval, inside a strip within
  * a cone's visible region (a target that is not on a row line), or on a flat. It becomes a goal
@@ -333,16 +335,20 @@ export class Successors {
       d[o + LO] = this.lX;
     } else {
       const lo = lineInteger(rx, ry, this.lAx, this.lAy, this.lExact, y);
-      if (lo === lo) f |= LO_INT;
-      d[o + LO] = lo === lo ? lo : lineX(rx, ry, this.lAx, this.lAy, y);
+      if (lo === lo) {
+        f |= LO_INT;
+        d[o + LO] = lo;
+      } else d[o + LO] = lineX(rx, ry, this.lAx, this.lAy, y);
     }
     if (this.rInt) {
       f |= HI_INT;
       d[o + HI] = this.rX;
     } else {
       const hi = lineInteger(rx, ry, this.rAx, this.rAy, this.rExact, y);
-      if (hi === hi) f |= HI_INT;
-      d[o + HI] = hi === hi ? hi : lineX(rx, ry, this.rAx, this.rAy, y);
+      if (hi === hi) {
+        f |= HI_INT;
+        d[o + HI] = hi;
+      } else d[o + HI] = lineX(rx, ry, this.rAx, this.rAy, y);
     }
     d[o + FLAGS] = f;
   }
