@@ -534,9 +534,13 @@ export class DirectionalPlanner {
 
   /** Tries the analytic shot from state `id` when it is due; true when it reached the goal. */
   private tryShot(id: number): boolean {
+    if (id !== this.startId && this.expanded % this.shotInterval !== 0) {
+      // Not due by the clock: only near the goal (measured from the tile centre, allocating nothing).
+      const cell = (id / this.headings) | 0;
+      const w = this.grid.width;
+      if (Math.hypot((cell % w) + 0.5 - this.goal.x, ((cell / w) | 0) + 0.5 - this.goal.y) > this.shotNear) return false;
+    }
     const pose = this.poseOf(id);
-    const near = Math.hypot(pose.x - this.goal.x, pose.y - this.goal.y) <= this.shotNear;
-    if (!(id === this.startId || near || this.expanded % this.shotInterval === 0)) return false;
     const p = this.profile;
     const curve =
       this.goalHeading === null
@@ -605,7 +609,15 @@ export class DirectionalPlanner {
     const corridorOn = this.corridorOn;
     const { dx, dy, endHeading, cost, extent, maskFirst, maskRow, mask, cellFirst, cellX, cellY } = mv;
     const last = mv.first[k + 1]!;
+    const memory = this.memory;
     for (let m = mv.first[k]!; m < last; m++) {
+      // Cheap tests first. Before the hit check the target may lie off the map (the index then
+      // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
+      const target = cell + dy[m]! * w + dx[m]!;
+      if (corridorOn && this.corridor[target] !== this.corridorGeneration) continue;
+      const to = target * H + endHeading[m]!;
+      const ng = g + cost[m]!;
+      if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
       if (needCheck && extent[m]! >= clear) {
         let hit = false;
         if (useMasks) {
@@ -627,9 +639,7 @@ export class DirectionalPlanner {
         }
         if (hit) continue;
       }
-      const target = cell + dy[m]! * w + dx[m]!;
-      if (corridorOn && this.corridor[target] !== this.corridorGeneration) continue;
-      this.relax(id, target * H + endHeading[m]!, g + cost[m]!);
+      this.relax(id, to, ng);
     }
   }
 
