@@ -83,8 +83,6 @@ export class GoalDistanceField {
   private ty = 0;
   private gx = 0;
   private gy = 0;
-  /** Corner nodes settled by the current goal's search. */
-  settled = 0;
 
   constructor(readonly grid: Grid) {
     this.lattice = new CornerLattice(grid, 8);
@@ -102,7 +100,6 @@ export class GoalDistanceField {
     this.gy = gy;
     this.tx = tx;
     this.ty = ty;
-    this.settled = 0;
     const m = this.memory;
     m.reset();
     const { width, height } = this.grid;
@@ -133,7 +130,6 @@ export class GoalDistanceField {
     while (heap.size > 0) {
       const u = heap.pop();
       m.close(u);
-      this.settled++;
       const gu = m.g[u]!;
       const n = lattice.successors(u, ids, costs);
       for (let i = 0; i < n; i++) {

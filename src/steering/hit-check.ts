@@ -128,8 +128,6 @@ export class MoveSet {
   readonly curves: readonly SegmentPath[];
   /** The largest extent over all moves. */
   readonly maxExtent: number;
-  /** Candidate moves before dominated ones were dropped. */
-  readonly candidateCount: number;
   private readonly lookup: Int32Array;
 
   constructor(
@@ -145,7 +143,6 @@ export class MoveSet {
     const candidates = this.candidates(quarter);
     this.prune(candidates, quarter, side);
     const kept = candidates.filter((c) => c.kept);
-    this.candidateCount = candidates.length * 4;
     const count = kept.length * 4;
     this.first = new Int32Array(headings + 1);
     this.dx = new Int8Array(count);
