@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['test/core/**/*.test.ts'],
+          // Seeded sweeps of thousands of cases take seconds on a busy 2-core machine; the limit
+          // only catches hangs, speed is the benchmark's business.
+          testTimeout: 120_000,
         },
       },
       {
@@ -16,7 +19,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/phaser/**/*.test.ts'],
           setupFiles: ['test/phaser/setup.ts'],
-          testTimeout: 30000,
+          testTimeout: 120_000,
         },
       },
     ],
