@@ -10,7 +10,7 @@
  * state to the goal pose, accepted as soon as it is collision-free).
  */
 import { componentsOf } from '../grid/components.js';
-import type { Grid } from '../grid/grid.js';
+import { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
@@ -187,8 +187,9 @@ export class DirectionalPlanner {
   private rowWords = 0;
   private window = new Int32Array(0);
   private builtVersion = -1;
-  private shrunk: Grid;
-  private field: GoalDistanceField;
+  /** The grid shrunk by the clearance, refilled in place when the grid changes. */
+  private readonly shrunk: Grid;
+  private readonly field: GoalDistanceField;
   /** Per-cell part of the heuristic (straight-line and field bounds), stamped per query. */
   private readonly cellH: Float64Array;
   private readonly cellStamp: Uint32Array;
@@ -245,8 +246,8 @@ export class DirectionalPlanner {
     this.clearance = new ClearanceMap(grid);
     this.active = this.moves;
     this.padFor(this.moves);
-    this.shrunk = grid;
-    this.field = new GoalDistanceField(grid);
+    this.shrunk = new Grid(grid.width, grid.height);
+    this.field = new GoalDistanceField(this.shrunk);
     this.cellH = new Float64Array(cells);
     this.cellStamp = new Uint32Array(cells);
     this.corridor = new Uint32Array(cells);
@@ -415,8 +416,7 @@ export class DirectionalPlanner {
         this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
       }
     }
-    this.shrunk = shrinkGrid(grid, this.profile.clearance, this.clearance);
-    this.field = new GoalDistanceField(this.shrunk);
+    shrinkGrid(grid, this.profile.clearance, this.clearance, this.shrunk);
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */

@@ -32,13 +32,21 @@ const SUB_SQUARE_REACH = SQRT2 / 2 / SHRINK_SAMPLES;
  * blocked only when each probe is closer than `clearance` minus the sub-square's half-diagonal:
  * then each whole sub-square is too close. Paths of the unit's centre therefore only use free
  * cells of the shrunk grid, which keeps distances on it lower bounds and its regions supersets of
- * the unit's. A gap narrower than the footprint closes.
+ * the unit's. A gap narrower than the footprint closes. With `into` (a grid of the same size) the
+ * result is written there, so a planner keeps one shrunk grid across edits.
  */
-export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap): Grid {
-  const shrunk = grid.clone();
+export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap, into?: Grid): Grid {
+  const cells = grid.cells.slice();
+  const shrunk = into ?? new Grid(grid.width, grid.height);
   const limit = clearance - SUB_SQUARE_REACH;
-  if (!(limit > 0)) return shrunk;
-  const chebyshev = clear ?? new ClearanceMap(grid).refresh();
+  if (limit > 0) shrinkCells(grid, limit, clear ?? new ClearanceMap(grid).refresh(), cells);
+  // One change at most (so caches keyed on the grid's version stay right), none when nothing moved.
+  shrunk.fill(0, 0, grid.width, grid.height, (x, y) => cells[y * grid.width + x] === 1);
+  return shrunk;
+}
+
+/** Blocks in `out` (a copy of the grid's cells) every free cell whose probes are all closer than `limit` to a wall. */
+function shrinkCells(grid: Grid, limit: number, chebyshev: ClearanceMap, out: Uint8Array): void {
   const reach = Math.ceil(limit) + 1;
   const { width, height } = grid;
   const tooClose = (px: number, py: number, x: number, y: number): boolean => {
@@ -62,10 +70,9 @@ export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap):
         const py = y + (Math.floor(k / SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
         if (!tooClose(px, py, x, y)) blocked = false;
       }
-      if (blocked) shrunk.cells[i] = 1;
+      if (blocked) out[i] = 1;
     }
   }
-  return shrunk;
 }
 
 /**
