@@ -114,7 +114,7 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
   };
 
   return {
-    isAvailable: (id) => id === 'directional-full' || plannerNames().includes(id),
+    isAvailable: (id) => id.startsWith('directional') || plannerNames().includes(id),
 
     addUnit(sprite, kind) {
       const plugin = kind.water ? sea : land;
@@ -132,7 +132,7 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
     moveTo(sprite, x, y, plannerId, label) {
       const plugin = pluginOf.get(sprite);
       if (!plugin) throw new Error('moveTo: not a unit');
-      const planner = plannerId.startsWith('directional') ? 'directional' : plannerId;
+      const planner = plannerId === 'directional-full' ? 'directional' : plannerId;
       const move = plugin.moveTo(sprite, x, y, { planner, nearest: true });
       if (!batch || batch.planner !== plannerId || batch.moves.every((m) => m.state !== 'planning')) {
         batch = { planner: plannerId, label, moves: [], timeMs: 0, expanded: 0, fresh: true };

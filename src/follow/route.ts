@@ -37,7 +37,8 @@ export interface RouteRequest {
   profile: RouteProfile;
   /**
    * A planner name from `plannerNames()` (`theta`, `anya`, `astar`, ...), or `directional` for
-   * curves. Default: {@link defaultPlanner}.
+   * curves (`directional-hybrid` for the directional planner's fast corridor mode). Default:
+   * {@link defaultPlanner}.
    */
   planner?: string;
   /** Go to the nearest reachable point instead of failing on a bad target. */
@@ -157,8 +158,9 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
     message,
   });
   const planner = request.planner ?? (profile.turnRadius > 0 ? 'directional' : defaultPlanner());
-  if (planner !== 'directional' && !plannerNames().includes(planner)) {
-    return fail('invalid', `unknown planner "${planner}"; known: ${[...plannerNames(), 'directional'].join(', ')}`);
+  const directional = planner === 'directional' || planner === 'directional-hybrid';
+  if (!directional && !plannerNames().includes(planner)) {
+    return fail('invalid', `unknown planner "${planner}"; known: ${[...plannerNames(), 'directional', 'directional-hybrid'].join(', ')}`);
   }
   const goal = resolveGoal(ctx.grid, start, request);
   if ('status' in goal) return goal;
@@ -172,11 +174,13 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
     const here = polylinePath([start], start.heading);
     return { status: 'found', path: here.path, waypoints: [], goal, ...heading(request.goalHeading) };
   }
-  if (profile.turnRadius > 0 && planner === 'directional') return yield* directionalWork(ctx, start, goal, request, budget);
+  if (profile.turnRadius > 0 && directional) {
+    return yield* directionalWork(ctx, start, goal, request, planner === 'directional-hybrid' ? 'hybrid' : 'full', budget);
+  }
   // A curve swings wide of the route's corners, so curving units keep some room from walls.
   const room = profile.turnRadius > 0 ? Math.max(profile.radius, CURVE_ROOM) : profile.radius;
   const from = escape ?? start;
-  const found = yield* polylineWork(ctx, from, goal, room, planner === 'directional' ? defaultPlanner() : planner, budget);
+  const found = yield* polylineWork(ctx, from, goal, room, directional ? defaultPlanner() : planner, budget);
   if (!Array.isArray(found)) return { ...found, goal };
   const points = escape ? [{ x: start.x, y: start.y }, ...found] : found;
   if (profile.turnRadius <= 0) {
@@ -191,7 +195,14 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
 }
 
 /** The exact curved route from the directional planner; its segment junctions are the waypoints. */
-function* directionalWork(ctx: RouteContext, start: Pose, goal: Point, request: RouteRequest, budget: WorkBudget): Work<Route> {
+function* directionalWork(
+  ctx: RouteContext,
+  start: Pose,
+  goal: Point,
+  request: RouteRequest,
+  mode: 'full' | 'hybrid',
+  budget: WorkBudget,
+): Work<Route> {
   let planner: DirectionalPlanner;
   try {
     planner = ctx.directional(request.profile);
@@ -199,7 +210,7 @@ function* directionalWork(ctx: RouteContext, start: Pose, goal: Point, request: 
     return { status: 'invalid', waypoints: [], goal, message: (error as Error).message };
   }
   const target = { x: goal.x, y: goal.y, heading: request.goalHeading ?? null };
-  const result = yield* searchWork(budget, planner.createSearch(start, target));
+  const result = yield* searchWork(budget, planner.createSearch(start, target, { mode }));
   if (result.status !== 'found') {
     return { status: result.status, waypoints: [], goal, message: result.message ?? `no drivable path (${result.status})` };
   }

@@ -204,7 +204,7 @@ describe('Navigator', () => {
 
   it('units with a turning radius drive curves no tighter than the radius and end on the goal pose', () => {
     const { nav, grid } = setup(ROOM.map((r) => r + '........').concat(['....................', '....................']));
-    for (const planner of ['directional', 'theta'] as const) {
+    for (const planner of ['directional', 'directional-hybrid', 'theta'] as const) {
       const u = unitAt(0.5, 5.5, 0);
       const move = nav.moveTo(u, { x: 15.5, y: 2.5 }, { speed: 3, turnRadius: 1.2, width: 0.5, heading: Math.PI / 2, planner });
       let path = move.path;
