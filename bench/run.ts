@@ -3,9 +3,11 @@
  * PathFinding.js and easystar.js on the same queries; tables in bench/results/latest.md, the
  * summary in bench/results/summary.md, a log-log chart beside them, PASS/FAIL lines for the
  * targets of issue 3. Options: --maps DIR, --sample N (queries per map), --maps-only a,b,
- * --quick (a smoke run that writes to the temp folder), --out DIR.
+ * --steer-sample N (directional queries per game map, 0 to skip), --quick (a smoke run that
+ * writes to the temp folder), --out DIR.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { runSteerBench } from './steer.js';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,10 +49,18 @@ interface Settings {
   only: string[] | undefined;
   quick: boolean;
   out: string;
+  /** Steering queries per game map; 0 skips the steering table. */
+  steerSample: number;
 }
 
+/**
+ * Steering queries per game map by default: one directional query costs as much as hundreds of
+ * grid queries, so a few per map keep the whole run within minutes.
+ */
+const STEER_SAMPLE = 3;
+
 function settings(argv: readonly string[]): Settings {
-  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out'], ['quick']);
+  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample'], ['quick']);
   const quick = parsed.flags.has('quick');
   const only = parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')).filter((m) => m !== '');
   return {
@@ -59,6 +69,7 @@ function settings(argv: readonly string[]): Settings {
     only,
     quick,
     out: parsed.options.get('out') ?? (quick ? join(tmpdir(), 'headway-bench') : join(root, 'bench', 'results')),
+    steerSample: integerOption(parsed, 'steer-sample', quick ? 1 : STEER_SAMPLE, 0, 1000),
   };
 }
 
@@ -85,7 +96,7 @@ function main(): number {
     opts = settings(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--maps-only a,b] [--quick] [--out DIR]\n`);
+    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--maps-only a,b] [--quick] [--out DIR]\n`);
     return 2;
   }
   if (!existsSync(opts.mapsDir)) {
@@ -160,12 +171,15 @@ function main(): number {
     });
   }
   if (errors.length > 0) checks.push({ status: 'FAIL', text: `${errors.length} queries threw (first: ${errors[0]})` });
+  const steer = opts.steerSample > 0 ? runSteerBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, log }) : undefined;
+  if (steer) checks.push(...steer.checks);
 
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpus();
   const about = `${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}; ${all.queries.length} queries (${opts.sample} per map spread over the length buckets, seed ${SAMPLE_SEED}) on ${names.length} maps; ${seconds.toFixed(0)} s; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`;
   const chartName = 'time-vs-astar-nodes.svg';
-  const summary = summaryMarkdown(about, checks, all, game, chartName);
+  const steering = steer ? ['## Steering (directional A*)', '', steer.markdown, ''].join('\n') : '';
+  const summary = summaryMarkdown(about, checks, all, game, chartName) + (steering ? `\n${steering}` : '');
   const perMap = runs.map((r, i) => {
     const m = maps[i]!;
     return [`### ${r.name} (${m.size}, ${r.queries.length} of ${m.scenarios} scenarios${games.has(r.name) ? ', game map' : ''})`, '', cornerTable(r), '', cellTable(r)].join('\n');
