@@ -12,14 +12,11 @@ import { isDoubleCorner as isDoubleCornerAt, isPointFree } from './point.js';
  * The caller guarantees integer coordinates; {@link lineOfSight} accepts any points.
  */
 export function cornerLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
-  if (x0 > x1) {
-    const tx = x0;
-    x0 = x1;
-    x1 = tx;
-    const ty = y0;
-    y0 = y1;
-    y1 = ty;
-  }
+  return x0 <= x1 ? cornerRightward(grid, x0, y0, x1, y1) : cornerRightward(grid, x1, y1, x0, y0);
+}
+
+/** {@link cornerLineOfSight} for x0 <= x1 (legality does not depend on direction). */
+function cornerRightward(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   const dx = x1 - x0;
   const dy = y1 - y0;
   if (dx === 0) {
@@ -65,14 +62,11 @@ export function lineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: 
   if (Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(x1) && Number.isInteger(y1)) {
     return cornerLineOfSight(grid, x0, y0, x1, y1);
   }
-  if (x0 > x1) {
-    const tx = x0;
-    x0 = x1;
-    x1 = tx;
-    const ty = y0;
-    y0 = y1;
-    y1 = ty;
-  }
+  return x0 <= x1 ? realRightward(grid, x0, y0, x1, y1) : realRightward(grid, x1, y1, x0, y0);
+}
+
+/** {@link lineOfSight} for x0 <= x1, ends inside the map and not all integer. */
+function realRightward(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   if (x0 === x1) {
     if (y0 === y1) return isPointFree(grid, x0, y0);
     const ylo = Math.min(y0, y1);

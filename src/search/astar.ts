@@ -32,80 +32,67 @@ export class AStar extends LatticePlanner {
     if (this.startId === this.virtualStart || this.goalId === this.virtualGoal) return super.run(budget);
     this.goalColumn = this.goalId % this.lattice.stride;
     this.goalRow = (this.goalId / this.lattice.stride) | 0;
-    return this.lattice.kind === 'cell' ? this.runCells(budget) : this.runCorners(budget);
-  }
-
-  /** The loop for cell centres: node ids are the grid's own cell indices. */
-  private runCells(budget: number): RunState {
     const m = this.memory;
     const heap = m.heap;
-    const { width: w, height: h, cells } = this.grid;
-    const goal = this.goalId;
-    const diagonals = this.lattice.connectivity === 8;
+    const cells = this.lattice.kind === 'cell';
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
       const id = heap.pop();
       m.close(id);
       this.expanded++;
-      if (id === goal) return 'found';
-      const x = id % w;
-      const y = (id / w) | 0;
-      const g = m.g[id]!;
-      const e = x + 1 < w && cells[id + 1] === 0;
-      const west = x > 0 && cells[id - 1] === 0;
-      const s = y + 1 < h && cells[id + w] === 0;
-      const n = y > 0 && cells[id - w] === 0;
-      if (e) this.visit(id, id + 1, x + 1, y, g + 1);
-      if (west) this.visit(id, id - 1, x - 1, y, g + 1);
-      if (s) this.visit(id, id + w, x, y + 1, g + 1);
-      if (n) this.visit(id, id - w, x, y - 1, g + 1);
-      if (!diagonals) continue;
-      if (s && e && cells[id + w + 1] === 0) this.visit(id, id + w + 1, x + 1, y + 1, g + SQRT2);
-      if (n && e && cells[id - w + 1] === 0) this.visit(id, id - w + 1, x + 1, y - 1, g + SQRT2);
-      if (s && west && cells[id + w - 1] === 0) this.visit(id, id + w - 1, x - 1, y + 1, g + SQRT2);
-      if (n && west && cells[id - w - 1] === 0) this.visit(id, id - w - 1, x - 1, y - 1, g + SQRT2);
+      if (id === this.goalId) return 'found';
+      if (cells) this.expandCell(id);
+      else this.expandCorner(id);
     }
     return 'exhausted';
   }
 
-  /** The loop for cell corners: the four cells around a corner decide its eight moves. */
-  private runCorners(budget: number): RunState {
-    const m = this.memory;
-    const heap = m.heap;
+  /** Expands a cell centre: node ids are the grid's own cell indices. */
+  private expandCell(id: number): void {
     const { width: w, height: h, cells } = this.grid;
+    const x = id % w;
+    const y = (id / w) | 0;
+    const g = this.memory.g[id]!;
+    const e = x + 1 < w && cells[id + 1] === 0;
+    const west = x > 0 && cells[id - 1] === 0;
+    const s = y + 1 < h && cells[id + w] === 0;
+    const n = y > 0 && cells[id - w] === 0;
+    if (e) this.visit(id, id + 1, x + 1, y, g + 1);
+    if (west) this.visit(id, id - 1, x - 1, y, g + 1);
+    if (s) this.visit(id, id + w, x, y + 1, g + 1);
+    if (n) this.visit(id, id - w, x, y - 1, g + 1);
+    if (this.lattice.connectivity === 4) return;
+    if (s && e && cells[id + w + 1] === 0) this.visit(id, id + w + 1, x + 1, y + 1, g + SQRT2);
+    if (n && e && cells[id - w + 1] === 0) this.visit(id, id - w + 1, x + 1, y - 1, g + SQRT2);
+    if (s && west && cells[id + w - 1] === 0) this.visit(id, id + w - 1, x - 1, y + 1, g + SQRT2);
+    if (n && west && cells[id - w - 1] === 0) this.visit(id, id - w - 1, x - 1, y - 1, g + SQRT2);
+  }
+
+  /** Expands a cell corner: the four cells around it decide its eight moves. */
+  private expandCorner(id: number): void {
+    const grid = this.grid;
+    const w = grid.width;
+    const h = grid.height;
     const s = w + 1;
-    const goal = this.goalId;
-    const start = this.startId;
-    const diagonals = this.lattice.connectivity === 8;
-    const blocked = (cx: number, cy: number): boolean => cx < 0 || cy < 0 || cx >= w || cy >= h || cells[cy * w + cx] === 1;
-    while (heap.size > 0) {
-      if (budget <= 0) return 'pending';
-      budget--;
-      const id = heap.pop();
-      m.close(id);
-      this.expanded++;
-      if (id === goal) return 'found';
-      const x = id % s;
-      const y = (id / s) | 0;
-      const nw = blocked(x - 1, y - 1);
-      const ne = blocked(x, y - 1);
-      const sw = blocked(x - 1, y);
-      const se = blocked(x, y);
-      // A double corner is a dead end (see CornerLattice).
-      if (nw === se && ne === sw && nw !== ne && id !== start) continue;
-      const g = m.g[id]!;
-      if (x < w && !(ne && se)) this.visit(id, id + 1, x + 1, y, g + 1);
-      if (x > 0 && !(nw && sw)) this.visit(id, id - 1, x - 1, y, g + 1);
-      if (y < h && !(sw && se)) this.visit(id, id + s, x, y + 1, g + 1);
-      if (y > 0 && !(nw && ne)) this.visit(id, id - s, x, y - 1, g + 1);
-      if (!diagonals) continue;
-      if (!se) this.visit(id, id + s + 1, x + 1, y + 1, g + SQRT2);
-      if (!ne) this.visit(id, id - s + 1, x + 1, y - 1, g + SQRT2);
-      if (!sw) this.visit(id, id + s - 1, x - 1, y + 1, g + SQRT2);
-      if (!nw) this.visit(id, id - s - 1, x - 1, y - 1, g + SQRT2);
-    }
-    return 'exhausted';
+    const x = id % s;
+    const y = (id / s) | 0;
+    const nw = grid.isBlocked(x - 1, y - 1);
+    const ne = grid.isBlocked(x, y - 1);
+    const sw = grid.isBlocked(x - 1, y);
+    const se = grid.isBlocked(x, y);
+    // A double corner is a dead end (see CornerLattice).
+    if (nw === se && ne === sw && nw !== ne && id !== this.startId) return;
+    const g = this.memory.g[id]!;
+    if (x < w && !(ne && se)) this.visit(id, id + 1, x + 1, y, g + 1);
+    if (x > 0 && !(nw && sw)) this.visit(id, id - 1, x - 1, y, g + 1);
+    if (y < h && !(sw && se)) this.visit(id, id + s, x, y + 1, g + 1);
+    if (y > 0 && !(nw && ne)) this.visit(id, id - s, x, y - 1, g + 1);
+    if (this.lattice.connectivity === 4) return;
+    if (!se) this.visit(id, id + s + 1, x + 1, y + 1, g + SQRT2);
+    if (!ne) this.visit(id, id - s + 1, x + 1, y - 1, g + SQRT2);
+    if (!sw) this.visit(id, id + s - 1, x - 1, y + 1, g + SQRT2);
+    if (!nw) this.visit(id, id - s - 1, x - 1, y - 1, g + SQRT2);
   }
 
   /** Relaxes the move from `from` to node `to` at lattice column `tx`, row `ty`, reaching it with cost `g`. */
