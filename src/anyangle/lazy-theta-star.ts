@@ -42,26 +42,19 @@ export class LazyThetaStar extends ThetaStar {
     m.parent[id] = via;
   }
 
-  protected override expand(id: number): void {
+  /** A successor takes the expanded node's parent on trust; {@link settle} checks it later. */
+  protected override move(from: number, s: number, x: number, y: number, cost: number): void {
     const m = this.memory;
-    const parent = m.parent[id]!;
-    const from = parent >= 0 ? parent : id;
-    const gFrom = m.g[from]!;
-    const fx = this.nodeX(from);
-    const fy = this.nodeY(from);
-    const count = this.lattice.nodeCount;
-    const stride = this.lattice.stride;
-    const n = this.successorsOf(id);
-    for (let i = 0; i < n; i++) {
-      const s = this.succIds[i]!;
-      const state = m.stateOf(s);
-      if (state === CLOSED) continue;
-      const onLattice = s < count;
-      const x = onLattice ? s % stride : this.nodeX(s);
-      const y = onLattice ? (s / stride) | 0 : this.nodeY(s);
-      const dx = x - fx;
-      const dy = y - fy;
-      this.update(s, state, from === id ? gFrom + this.succCosts[i]! : gFrom + Math.sqrt(dx * dx + dy * dy), from, x, y);
+    const state = m.stateOf(s);
+    if (state === CLOSED) return;
+    const parent = m.parent[from]!;
+    if (parent < 0) {
+      this.update(s, state, m.g[from]! + cost, from, x, y);
+      return;
     }
+    this.place(parent);
+    const dx = x - this.parentX;
+    const dy = y - this.parentY;
+    this.update(s, state, m.g[parent]! + Math.sqrt(dx * dx + dy * dy), parent, x, y);
   }
 }

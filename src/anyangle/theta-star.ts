@@ -57,37 +57,54 @@ export class ThetaStar extends LatticePlanner {
     return this.estimateFrom(this.nodeX(id), this.nodeY(id));
   }
 
+  protected override readonly movesInPlace = true;
+  /** The lattice node whose coordinates {@link parentX} and {@link parentY} hold (a lattice node never moves). */
+  private placed = -1;
+  protected parentX = 0;
+  protected parentY = 0;
+
+  /** Every successor of `id`, through {@link move} (the generic path, for virtual start or goal). */
   protected expand(id: number): void {
-    const m = this.memory;
-    const parent = m.parent[id]!;
     const n = this.successorsOf(id);
-    const gid = m.g[id]!;
     const count = this.lattice.nodeCount;
     const stride = this.lattice.stride;
-    const gp = parent >= 0 ? m.g[parent]! : 0;
-    const px = parent >= 0 ? this.nodeX(parent) : 0;
-    const py = parent >= 0 ? this.nodeY(parent) : 0;
     for (let i = 0; i < n; i++) {
       const s = this.succIds[i]!;
-      const state = m.stateOf(s);
-      if (state === CLOSED) continue;
       const onLattice = s < count;
-      const x = onLattice ? s % stride : this.nodeX(s);
-      const y = onLattice ? (s / stride) | 0 : this.nodeY(s);
-      if (parent >= 0) {
-        const dx = x - px;
-        const dy = y - py;
-        const g = gp + Math.sqrt(dx * dx + dy * dy);
-        // The lattice move is never shorter than the shortcut (triangle inequality), so an open
-        // node the shortcut cannot improve needs no line-of-sight check at all.
-        if (state === OPEN && g >= m.g[s]!) continue;
-        if (onLattice && parent < count ? this.runs.sight(px, py, x, y) : lineOfSight(this.grid, px, py, x, y)) {
-          this.update(s, state, g, parent, x, y);
-          continue;
-        }
-      }
-      this.update(s, state, gid + this.succCosts[i]!, id, x, y);
+      this.move(id, s, onLattice ? s % stride : this.nodeX(s), onLattice ? (s / stride) | 0 : this.nodeY(s), this.succCosts[i]!);
     }
+  }
+
+  /** A successor first tries the shortcut from the expanded node's parent, then the lattice move. */
+  protected override move(from: number, s: number, x: number, y: number, cost: number): void {
+    const m = this.memory;
+    const state = m.stateOf(s);
+    if (state === CLOSED) return;
+    const parent = m.parent[from]!;
+    if (parent >= 0) {
+      this.place(parent);
+      const dx = x - this.parentX;
+      const dy = y - this.parentY;
+      const g = m.g[parent]! + Math.sqrt(dx * dx + dy * dy);
+      // The lattice move is never shorter than the shortcut (triangle inequality), so an open
+      // node the shortcut cannot improve needs no line-of-sight check at all.
+      if (state === OPEN && g >= m.g[s]!) return;
+      const count = this.lattice.nodeCount;
+      if (s < count && parent < count ? this.runs.sight(this.parentX, this.parentY, x, y) : lineOfSight(this.grid, this.parentX, this.parentY, x, y)) {
+        this.update(s, state, g, parent, x, y);
+        return;
+      }
+    }
+    this.update(s, state, m.g[from]! + cost, from, x, y);
+  }
+
+  /** Loads the coordinates of node `id` into {@link parentX} and {@link parentY}. */
+  protected place(id: number): void {
+    // Virtual nodes move with every query, so only lattice nodes are remembered.
+    if (id === this.placed) return;
+    this.placed = id < this.lattice.nodeCount ? id : -1;
+    this.parentX = this.nodeX(id);
+    this.parentY = this.nodeY(id);
   }
 
   /** Opens node `s` at (x, y) or lowers its cost, when `g` is an improvement. */

@@ -2,7 +2,7 @@ import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
-import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
+import { CellLattice, CornerLattice, MAX_ENTRIES, SQRT2, type Connectivity, type Lattice } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { validateQuery } from './validate.js';
@@ -139,6 +139,9 @@ export abstract class LatticePlanner extends ResumablePlanner {
   protected startId = -1;
   /** Id of the goal node: a lattice node, or {@link virtualGoal}. */
   protected goalId = -1;
+  /** Lattice column and row of the goal node; -1 when the goal is virtual. */
+  protected goalColumn = -1;
+  protected goalRow = -1;
   protected readonly virtualStart: number;
   protected readonly virtualGoal: number;
   protected sx = 0;
@@ -283,6 +286,8 @@ export abstract class LatticePlanner extends ResumablePlanner {
     const goalNode = this.goalEntryCount === 1 && this.goalEntryCosts[0] === 0 ? this.goalEntryIds[0]! : -1;
     this.startId = startNode >= 0 ? startNode : this.virtualStart;
     this.goalId = goalNode >= 0 ? goalNode : this.virtualGoal;
+    this.goalColumn = goalNode >= 0 ? goalNode % this.lattice.stride : -1;
+    this.goalRow = goalNode >= 0 ? (goalNode / this.lattice.stride) | 0 : -1;
     if ((sx === gx && sy === gy) || (startNode >= 0 && startNode === goalNode)) {
       const p = { x: this.nodeX(this.startId), y: this.nodeY(this.startId) };
       return { status: 'found', points: [p], length: 0, expanded: 0 };
@@ -299,11 +304,27 @@ export abstract class LatticePlanner extends ResumablePlanner {
     return undefined;
   }
 
+  /**
+   * True when the planner implements {@link move}. Then, for queries between lattice nodes, the
+   * expansion loop enumerates each node's moves itself, reading the cells directly with the
+   * node's column and row known, instead of calling {@link expand} with the generic successor
+   * buffers: the hot path of A* and Theta*.
+   */
+  protected readonly movesInPlace: boolean = false;
+
+  /**
+   * One lattice move found by the in-place loop: from node `from` to node `to`, which sits at
+   * lattice column `tx` and row `ty`, at cost `cost`. Only called when {@link movesInPlace}.
+   */
+  protected move(_from: number, _to: number, _tx: number, _ty: number, _cost: number): void {}
+
   /** Expands up to `budget` nodes. */
   protected run(budget: number): RunState {
     const m = this.memory;
     const heap = m.heap;
     const lattice = this.lattice;
+    const inPlace = this.movesInPlace && this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
+    const cells = lattice.kind === 'cell';
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
@@ -312,10 +333,59 @@ export abstract class LatticePlanner extends ResumablePlanner {
       this.expanded++;
       this.settle(id);
       if (id === this.goalId) return 'found';
-      if (id !== this.startId && id < lattice.nodeCount && !lattice.passable(id)) continue;
-      this.expand(id);
+      if (inPlace) {
+        if (cells) this.movesFromCell(id);
+        else this.movesFromCorner(id);
+      } else if (id === this.startId || id >= lattice.nodeCount || lattice.passable(id)) {
+        this.expand(id);
+      }
     }
     return 'exhausted';
+  }
+
+  /** The moves out of a cell centre (node ids are the grid's own cell indices), for {@link move}. */
+  private movesFromCell(id: number): void {
+    const { width: w, height: h, cells } = this.grid;
+    const x = id % w;
+    const y = (id / w) | 0;
+    const e = x + 1 < w && cells[id + 1] === 0;
+    const west = x > 0 && cells[id - 1] === 0;
+    const s = y + 1 < h && cells[id + w] === 0;
+    const n = y > 0 && cells[id - w] === 0;
+    if (e) this.move(id, id + 1, x + 1, y, 1);
+    if (west) this.move(id, id - 1, x - 1, y, 1);
+    if (s) this.move(id, id + w, x, y + 1, 1);
+    if (n) this.move(id, id - w, x, y - 1, 1);
+    if (this.lattice.connectivity === 4) return;
+    if (s && e && cells[id + w + 1] === 0) this.move(id, id + w + 1, x + 1, y + 1, SQRT2);
+    if (n && e && cells[id - w + 1] === 0) this.move(id, id - w + 1, x + 1, y - 1, SQRT2);
+    if (s && west && cells[id + w - 1] === 0) this.move(id, id + w - 1, x - 1, y + 1, SQRT2);
+    if (n && west && cells[id - w - 1] === 0) this.move(id, id - w - 1, x - 1, y - 1, SQRT2);
+  }
+
+  /** The moves out of a cell corner, decided by the four cells around it, for {@link move}. */
+  private movesFromCorner(id: number): void {
+    const grid = this.grid;
+    const w = grid.width;
+    const h = grid.height;
+    const s = w + 1;
+    const x = id % s;
+    const y = (id / s) | 0;
+    const nw = grid.isBlocked(x - 1, y - 1);
+    const ne = grid.isBlocked(x, y - 1);
+    const sw = grid.isBlocked(x - 1, y);
+    const se = grid.isBlocked(x, y);
+    // A double corner is a dead end (see CornerLattice).
+    if (nw === se && ne === sw && nw !== ne && id !== this.startId) return;
+    if (x < w && !(ne && se)) this.move(id, id + 1, x + 1, y, 1);
+    if (x > 0 && !(nw && sw)) this.move(id, id - 1, x - 1, y, 1);
+    if (y < h && !(sw && se)) this.move(id, id + s, x, y + 1, 1);
+    if (y > 0 && !(nw && ne)) this.move(id, id - s, x, y - 1, 1);
+    if (this.lattice.connectivity === 4) return;
+    if (!se) this.move(id, id + s + 1, x + 1, y + 1, SQRT2);
+    if (!ne) this.move(id, id - s + 1, x + 1, y - 1, SQRT2);
+    if (!sw) this.move(id, id + s - 1, x - 1, y + 1, SQRT2);
+    if (!nw) this.move(id, id - s - 1, x - 1, y - 1, SQRT2);
   }
 
   protected finish(): PathResult {
