@@ -27,7 +27,7 @@ export interface UnitKind {
 export const UNIT_KINDS: Record<UnitKindName, UnitKind> = {
   infantry: { name: 'infantry', radius: 0.3, turningRadius: 0, reverse: false, water: false, speed: 3, length: 0.8, width: 0.8 },
   tank: { name: 'tank', radius: 0.75, turningRadius: 2, reverse: true, water: false, speed: 3, length: 1.6, width: 1.1 },
-  ship: { name: 'ship', radius: 1.2, turningRadius: 3, reverse: false, water: true, speed: 4, length: 3.2, width: 1.4 },
+  ship: { name: 'ship', radius: 1.2, turningRadius: 4, reverse: false, water: true, speed: 4, length: 3.2, width: 1.4 },
 };
 
 /** The texture key of a kind's sprite. */

@@ -4,8 +4,9 @@
  *
  *   npx tsx demo/tools/make-map.ts
  *
- * The map: a sea in the east, a wide river winding west to a lake (ships' water), two bridges,
- * a walled town with streets, a fort, forests, and an open field where tanks show their turns.
+ * The map: a sea in the east with a bay where ships turn round, a wide river winding west to a
+ * lake (ships' water), two bridges, a walled town with streets, a fort, forests, and an open field
+ * where tanks show their turns.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -64,10 +65,16 @@ const rect = (x0: number, y0: number, w: number, h: number, t: TerrainName): voi
 const meadow = makeNoise(6);
 for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (meadow(x, y) > 0.62) set(x, y, 'meadow');
 
-// The sea: everything east of a wavy coastline.
+// The sea: everything east of a wavy coastline, with a bay where the ships start so that a ship
+// (turning radius 4, footprint 2.4) has room to turn round: at least 14 tiles of open water there.
+// North of the bay the coast stays east of the comparison view's default goal (62.5, 8.5), and
+// south of it east of the ruins.
 const coast = makeNoise(9);
+const BAY = { top: 10, bottom: 42, depth: 6 };
+const bay = (y: number): number =>
+  y <= BAY.top || y >= BAY.bottom ? 0 : BAY.depth * Math.sin((Math.PI * (y - BAY.top)) / (BAY.bottom - BAY.top)) ** 0.5;
 for (let y = 0; y < HEIGHT; y++) {
-  const shore = 66 + Math.round(coast(0, y) * 6);
+  const shore = 66 + Math.round(coast(0, y) * 6 - bay(y));
   for (let x = shore; x < WIDTH; x++) set(x, y, 'water');
 }
 
