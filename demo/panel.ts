@@ -65,7 +65,7 @@ export function createPanel(root: HTMLElement, planners: readonly PlannerInfo[],
         <li><b>Right click</b> or <kbd>W</kbd>: place / remove a wall</li>
         <li><kbd>1</kbd>–<kbd>7</kbd> planner, <kbd>D</kbd> debug, <kbd>C</kbd> compare</li>
       </ul>
-      <p class="legend"><b>Infantry</b> turn on the spot · <b>tanks</b> turn in 2 tiles and reverse · <b>ships</b> need water and 3 tiles to turn</p>
+      <p class="legend"><b>Infantry</b> turn on the spot · <b>tanks</b> turn in 2 tiles and reverse · <b>ships</b> need water and 4 tiles to turn</p>
     </section>`;
   const all = <T extends Element>(selector: string): T[] => [...root.querySelectorAll<T>(selector)];
   const one = <T extends Element>(selector: string): T => root.querySelector<T>(selector)!;
