@@ -21,7 +21,7 @@ export function solveCommand(args: readonly string[]): number {
   const cells = parsed.flags.has('cells');
   const grid = withFileContext(mapPath, () => Grid.fromMovingAi(readText(mapPath)));
   const scenarios = withFileContext(scenPath, () => parseScenarios(readText(scenPath)));
-  const planner: Planner = createPlanner(algo, grid, { lattice: cells ? 'cell' : 'corner', connectivity });
+  const planner: Planner = plannerFor(algo, grid, cells, connectivity);
   const offset = cells ? 0.5 : 0;
   const count = Math.min(first, scenarios.length);
   for (let i = 0; i < count; i++) {
@@ -46,6 +46,16 @@ export function solveCommand(args: readonly string[]): number {
     process.stdout.write(JSON.stringify(line) + '\n');
   }
   return 0;
+}
+
+/** The planner, or a usage error naming what it refused (e.g. a lattice it does not search). */
+function plannerFor(algo: string, grid: Grid, cells: boolean, connectivity: 4 | 8): Planner {
+  try {
+    return createPlanner(algo, grid, { lattice: cells ? 'cell' : 'corner', connectivity });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--algo ${algo}${cells ? ' --cells' : ''}: ${error.message}`);
+    throw error;
+  }
 }
 
 function readText(path: string): string {

@@ -53,6 +53,7 @@ describe('headway solve', () => {
       [['solve', '--map', fixture('arena.map'), '--scen', fixture('arena.map')], /arena\.map: scenario line/],
       [['solve', '--map', fixture('arena.map'), '--scen', fixture('arena.map.scen'), '--first', '-1'], /--first/],
       [['frobnicate'], /unknown command "frobnicate"/],
+      [['solve', '--map', fixture('arena.map'), '--scen', fixture('arena.map.scen'), '--algo', 'anya', '--cells'], /--algo anya --cells: /],
     ];
     for (const [args, message] of cases) {
       const { code, err, out } = await run(...args);
