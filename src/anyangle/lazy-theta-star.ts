@@ -43,7 +43,7 @@ export class LazyThetaStar extends ThetaStar {
   }
 
   /** A successor takes the expanded node's parent on trust; {@link settle} checks it later. */
-  protected override move(from: number, s: number, x: number, y: number, cost: number): void {
+  override move(from: number, s: number, x: number, y: number, cost: number): void {
     const m = this.memory;
     const state = m.stateOf(s);
     if (state === CLOSED) return;

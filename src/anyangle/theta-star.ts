@@ -76,7 +76,7 @@ export class ThetaStar extends LatticePlanner {
   }
 
   /** A successor first tries the shortcut from the expanded node's parent, then the lattice move. */
-  protected override move(from: number, s: number, x: number, y: number, cost: number): void {
+  override move(from: number, s: number, x: number, y: number, cost: number): void {
     const m = this.memory;
     const state = m.stateOf(s);
     if (state === CLOSED) return;

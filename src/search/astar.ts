@@ -27,7 +27,7 @@ export class AStar extends LatticePlanner {
 
   protected override readonly movesInPlace = true;
 
-  protected override move(from: number, to: number, tx: number, ty: number, cost: number): void {
+  override move(from: number, to: number, tx: number, ty: number, cost: number): void {
     const m = this.memory;
     const g = m.g[from]! + cost;
     const state = m.stateOf(to);

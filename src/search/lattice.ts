@@ -25,6 +25,11 @@ export interface Lattice {
   y(id: number): number;
   /** Writes the legal moves out of `id` (target ids and costs); returns how many. */
   successors(id: number, ids: Int32Array, costs: Float64Array): number;
+  /**
+   * Hands every legal move out of `id` to `visitor`, with the target's lattice column and row:
+   * the one place each lattice's move rule is written ({@link successors} collects from it).
+   */
+  forEachMove(id: number, visitor: MoveVisitor): void;
   /** False for nodes a path may reach but never pass through (double corners). */
   passable(id: number): boolean;
   /** True when a unit may stand at point (x, y) under this lattice's semantics. */
@@ -36,6 +41,33 @@ export interface Lattice {
   entries(x: number, y: number, ids: Int32Array, costs: Float64Array): number;
   /** Admissible, consistent estimate of the cost from node `id` to point (x, y). */
   estimate(id: number, x: number, y: number): number;
+}
+
+/** Receives lattice moves from {@link Lattice.forEachMove}. */
+export interface MoveVisitor {
+  /** A move from node `from` to node `to`, which sits at lattice column `tx` and row `ty`, at cost `cost`. */
+  move(from: number, to: number, tx: number, ty: number, cost: number): void;
+}
+
+/** Collects moves into id and cost buffers, for {@link Lattice.successors}. */
+class MoveCollector implements MoveVisitor {
+  ids: Int32Array = new Int32Array(0);
+  costs: Float64Array = new Float64Array(0);
+  count = 0;
+
+  move(_from: number, to: number, _tx: number, _ty: number, cost: number): void {
+    this.ids[this.count] = to;
+    this.costs[this.count++] = cost;
+  }
+}
+
+/** Fills `ids` and `costs` with the moves `lattice` hands out of `id`; returns how many. */
+function collectMoves(lattice: Lattice, collector: MoveCollector, id: number, ids: Int32Array, costs: Float64Array): number {
+  collector.ids = ids;
+  collector.costs = costs;
+  collector.count = 0;
+  lattice.forEachMove(id, collector);
+  return collector.count;
 }
 
 /** Most entries a point can have: the nine corners of the up-to-four cells it touches. */
@@ -69,7 +101,13 @@ export class CornerLattice implements Lattice {
     return (id / this.stride) | 0;
   }
 
+  private readonly collector = new MoveCollector();
+
   successors(id: number, ids: Int32Array, costs: Float64Array): number {
+    return collectMoves(this, this.collector, id, ids, costs);
+  }
+
+  forEachMove(id: number, v: MoveVisitor): void {
     const g = this.grid;
     const s = this.stride;
     const x = id % s;
@@ -78,18 +116,15 @@ export class CornerLattice implements Lattice {
     const ne = g.isBlocked(x, y - 1);
     const sw = g.isBlocked(x - 1, y);
     const se = g.isBlocked(x, y);
-    let n = 0;
-    if (x < g.width && !(ne && se)) { ids[n] = id + 1; costs[n++] = 1; }
-    if (x > 0 && !(nw && sw)) { ids[n] = id - 1; costs[n++] = 1; }
-    if (y < g.height && !(sw && se)) { ids[n] = id + s; costs[n++] = 1; }
-    if (y > 0 && !(nw && ne)) { ids[n] = id - s; costs[n++] = 1; }
-    if (this.connectivity === 8) {
-      if (!se) { ids[n] = id + s + 1; costs[n++] = SQRT2; }
-      if (!ne) { ids[n] = id - s + 1; costs[n++] = SQRT2; }
-      if (!sw) { ids[n] = id + s - 1; costs[n++] = SQRT2; }
-      if (!nw) { ids[n] = id - s - 1; costs[n++] = SQRT2; }
-    }
-    return n;
+    if (x < g.width && !(ne && se)) v.move(id, id + 1, x + 1, y, 1);
+    if (x > 0 && !(nw && sw)) v.move(id, id - 1, x - 1, y, 1);
+    if (y < g.height && !(sw && se)) v.move(id, id + s, x, y + 1, 1);
+    if (y > 0 && !(nw && ne)) v.move(id, id - s, x, y - 1, 1);
+    if (this.connectivity === 4) return;
+    if (!se) v.move(id, id + s + 1, x + 1, y + 1, SQRT2);
+    if (!ne) v.move(id, id - s + 1, x + 1, y - 1, SQRT2);
+    if (!sw) v.move(id, id + s - 1, x - 1, y + 1, SQRT2);
+    if (!nw) v.move(id, id - s - 1, x - 1, y - 1, SQRT2);
   }
 
   passable(id: number): boolean {
@@ -159,27 +194,29 @@ export class CellLattice implements Lattice {
     return ((id / this.stride) | 0) + 0.5;
   }
 
+  private readonly collector = new MoveCollector();
+
   successors(id: number, ids: Int32Array, costs: Float64Array): number {
-    const g = this.grid;
-    const s = this.stride;
-    const x = id % s;
-    const y = (id / s) | 0;
-    const e = !g.isBlocked(x + 1, y);
-    const w = !g.isBlocked(x - 1, y);
-    const so = !g.isBlocked(x, y + 1);
-    const no = !g.isBlocked(x, y - 1);
-    let n = 0;
-    if (e) { ids[n] = id + 1; costs[n++] = 1; }
-    if (w) { ids[n] = id - 1; costs[n++] = 1; }
-    if (so) { ids[n] = id + s; costs[n++] = 1; }
-    if (no) { ids[n] = id - s; costs[n++] = 1; }
-    if (this.connectivity === 8) {
-      if (so && e && !g.isBlocked(x + 1, y + 1)) { ids[n] = id + s + 1; costs[n++] = SQRT2; }
-      if (no && e && !g.isBlocked(x + 1, y - 1)) { ids[n] = id - s + 1; costs[n++] = SQRT2; }
-      if (so && w && !g.isBlocked(x - 1, y + 1)) { ids[n] = id + s - 1; costs[n++] = SQRT2; }
-      if (no && w && !g.isBlocked(x - 1, y - 1)) { ids[n] = id - s - 1; costs[n++] = SQRT2; }
-    }
-    return n;
+    return collectMoves(this, this.collector, id, ids, costs);
+  }
+
+  forEachMove(id: number, v: MoveVisitor): void {
+    const { width: w, height: h, cells } = this.grid;
+    const x = id % w;
+    const y = (id / w) | 0;
+    const e = x + 1 < w && cells[id + 1] === 0;
+    const west = x > 0 && cells[id - 1] === 0;
+    const s = y + 1 < h && cells[id + w] === 0;
+    const n = y > 0 && cells[id - w] === 0;
+    if (e) v.move(id, id + 1, x + 1, y, 1);
+    if (west) v.move(id, id - 1, x - 1, y, 1);
+    if (s) v.move(id, id + w, x, y + 1, 1);
+    if (n) v.move(id, id - w, x, y - 1, 1);
+    if (this.connectivity === 4) return;
+    if (s && e && cells[id + w + 1] === 0) v.move(id, id + w + 1, x + 1, y + 1, SQRT2);
+    if (n && e && cells[id - w + 1] === 0) v.move(id, id - w + 1, x + 1, y - 1, SQRT2);
+    if (s && west && cells[id + w - 1] === 0) v.move(id, id + w - 1, x - 1, y + 1, SQRT2);
+    if (n && west && cells[id - w - 1] === 0) v.move(id, id - w - 1, x - 1, y - 1, SQRT2);
   }
 
   passable(): boolean {

@@ -2,7 +2,7 @@ import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
-import { CellLattice, CornerLattice, MAX_ENTRIES, SQRT2, type Connectivity, type Lattice } from './lattice.js';
+import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice, type MoveVisitor } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { validateQuery } from './validate.js';
@@ -131,7 +131,7 @@ const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
  * resumable expansion loop, and path extraction. A planner supplies `expand`, and may post-process
  * the path.
  */
-export abstract class LatticePlanner extends ResumablePlanner {
+export abstract class LatticePlanner extends ResumablePlanner implements MoveVisitor {
   readonly lattice: Lattice;
   protected readonly memory: SearchMemory;
   protected readonly components: Components;
@@ -306,17 +306,18 @@ export abstract class LatticePlanner extends ResumablePlanner {
 
   /**
    * True when the planner implements {@link move}. Then, for queries between lattice nodes, the
-   * expansion loop enumerates each node's moves itself, reading the cells directly with the
-   * node's column and row known, instead of calling {@link expand} with the generic successor
-   * buffers: the hot path of A* and Theta*.
+   * lattice hands each move straight to {@link move} with the target's column and row known,
+   * instead of {@link expand} going through the generic successor buffers: the hot path of A*
+   * and Theta*.
    */
   protected readonly movesInPlace: boolean = false;
 
   /**
-   * One lattice move found by the in-place loop: from node `from` to node `to`, which sits at
-   * lattice column `tx` and row `ty`, at cost `cost`. Only called when {@link movesInPlace}.
+   * One lattice move handed over by {@link Lattice.forEachMove} in the in-place loop: from node
+   * `from` to node `to`, which sits at lattice column `tx` and row `ty`, at cost `cost`. Only
+   * called when {@link movesInPlace}; public because the lattice calls it.
    */
-  protected move(_from: number, _to: number, _tx: number, _ty: number, _cost: number): void {}
+  move(_from: number, _to: number, _tx: number, _ty: number, _cost: number): void {}
 
   /** Expands up to `budget` nodes. */
   protected run(budget: number): RunState {
@@ -324,7 +325,6 @@ export abstract class LatticePlanner extends ResumablePlanner {
     const heap = m.heap;
     const lattice = this.lattice;
     const inPlace = this.movesInPlace && this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
-    const cells = lattice.kind === 'cell';
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
@@ -333,59 +333,11 @@ export abstract class LatticePlanner extends ResumablePlanner {
       this.expanded++;
       this.settle(id);
       if (id === this.goalId) return 'found';
-      if (inPlace) {
-        if (cells) this.movesFromCell(id);
-        else this.movesFromCorner(id);
-      } else if (id === this.startId || id >= lattice.nodeCount || lattice.passable(id)) {
-        this.expand(id);
-      }
+      if (id !== this.startId && id < lattice.nodeCount && !lattice.passable(id)) continue;
+      if (inPlace) lattice.forEachMove(id, this);
+      else this.expand(id);
     }
     return 'exhausted';
-  }
-
-  /** The moves out of a cell centre (node ids are the grid's own cell indices), for {@link move}. */
-  private movesFromCell(id: number): void {
-    const { width: w, height: h, cells } = this.grid;
-    const x = id % w;
-    const y = (id / w) | 0;
-    const e = x + 1 < w && cells[id + 1] === 0;
-    const west = x > 0 && cells[id - 1] === 0;
-    const s = y + 1 < h && cells[id + w] === 0;
-    const n = y > 0 && cells[id - w] === 0;
-    if (e) this.move(id, id + 1, x + 1, y, 1);
-    if (west) this.move(id, id - 1, x - 1, y, 1);
-    if (s) this.move(id, id + w, x, y + 1, 1);
-    if (n) this.move(id, id - w, x, y - 1, 1);
-    if (this.lattice.connectivity === 4) return;
-    if (s && e && cells[id + w + 1] === 0) this.move(id, id + w + 1, x + 1, y + 1, SQRT2);
-    if (n && e && cells[id - w + 1] === 0) this.move(id, id - w + 1, x + 1, y - 1, SQRT2);
-    if (s && west && cells[id + w - 1] === 0) this.move(id, id + w - 1, x - 1, y + 1, SQRT2);
-    if (n && west && cells[id - w - 1] === 0) this.move(id, id - w - 1, x - 1, y - 1, SQRT2);
-  }
-
-  /** The moves out of a cell corner, decided by the four cells around it, for {@link move}. */
-  private movesFromCorner(id: number): void {
-    const grid = this.grid;
-    const w = grid.width;
-    const h = grid.height;
-    const s = w + 1;
-    const x = id % s;
-    const y = (id / s) | 0;
-    const nw = grid.isBlocked(x - 1, y - 1);
-    const ne = grid.isBlocked(x, y - 1);
-    const sw = grid.isBlocked(x - 1, y);
-    const se = grid.isBlocked(x, y);
-    // A double corner is a dead end (see CornerLattice).
-    if (nw === se && ne === sw && nw !== ne && id !== this.startId) return;
-    if (x < w && !(ne && se)) this.move(id, id + 1, x + 1, y, 1);
-    if (x > 0 && !(nw && sw)) this.move(id, id - 1, x - 1, y, 1);
-    if (y < h && !(sw && se)) this.move(id, id + s, x, y + 1, 1);
-    if (y > 0 && !(nw && ne)) this.move(id, id - s, x, y - 1, 1);
-    if (this.lattice.connectivity === 4) return;
-    if (!se) this.move(id, id + s + 1, x + 1, y + 1, SQRT2);
-    if (!ne) this.move(id, id - s + 1, x + 1, y - 1, SQRT2);
-    if (!sw) this.move(id, id + s - 1, x - 1, y + 1, SQRT2);
-    if (!nw) this.move(id, id - s - 1, x - 1, y - 1, SQRT2);
   }
 
   protected finish(): PathResult {
