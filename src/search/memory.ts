@@ -12,14 +12,16 @@ export type NodeState = typeof UNSEEN | typeof OPEN | typeof CLOSED;
 /**
  * Per-node search memory reused across queries: g, parent, open/closed state and the open list.
  * A new query bumps a generation stamp instead of clearing the arrays, so starting a search costs
- * O(1) however large the map; a node whose stamp is old reads as unseen.
+ * O(1) however large the map; a node whose stamp is old reads as unseen. One stamp word holds both
+ * the generation and the state (the generation when open, one more when closed), so a state test
+ * reads one array: on a cold cache that is one miss per neighbour instead of two.
  */
 export class SearchMemory {
   readonly g: Float64Array;
   readonly parent: Int32Array;
   readonly heap: IndexedHeap;
   private readonly stamp: Uint32Array;
-  private readonly state: Uint8Array;
+  /** Even; open nodes carry it, closed nodes carry it plus one. */
   private generation = 0;
 
   /** @param size number of node ids, including any virtual start and goal nodes. */
@@ -27,7 +29,6 @@ export class SearchMemory {
     this.g = new Float64Array(size);
     this.parent = new Int32Array(size);
     this.stamp = new Uint32Array(size);
-    this.state = new Uint8Array(size);
     this.heap = new IndexedHeap(size);
   }
 
@@ -38,18 +39,18 @@ export class SearchMemory {
       this.stamp.fill(0);
       this.generation = 0;
     }
-    this.generation++;
+    this.generation += 2;
   }
 
   /** The node's state in this search. */
   stateOf(id: number): NodeState {
-    return this.stamp[id] === this.generation ? (this.state[id] as NodeState) : UNSEEN;
+    const s = this.stamp[id]! - this.generation;
+    return s === 0 ? OPEN : s === 1 ? CLOSED : UNSEEN;
   }
 
   /** Opens a node unseen in this search with the given g, f and parent. */
   open(id: number, g: number, f: number, parent: number): void {
     this.stamp[id] = this.generation;
-    this.state[id] = OPEN;
     this.g[id] = g;
     this.parent[id] = parent;
     this.heap.push(id, f, g);
@@ -64,9 +65,9 @@ export class SearchMemory {
 
   /** Marks a node closed (expanded). */
   close(id: number): void {
-    this.state[id] = CLOSED;
+    this.stamp[id] = this.generation + 1;
   }
 }
 
-/** Stamps are 32-bit; on wrap-around the stamps are cleared once and counting restarts. */
-const MAX_GENERATION = 0xffffffff;
+/** Stamps are 32-bit; before the closed stamp would wrap, the stamps are cleared once and counting restarts. */
+const MAX_GENERATION = 0xfffffffc;
