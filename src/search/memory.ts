@@ -20,7 +20,11 @@ export class SearchMemory {
   readonly g: Float64Array;
   readonly parent: Int32Array;
   readonly heap: IndexedHeap;
-  private readonly stamp: Uint32Array;
+  /**
+   * Per-node stamp: {@link openStamp} while the node is open in this search, one more once
+   * closed, anything else reads as unseen. Public for hot loops that inline {@link stateOf}.
+   */
+  readonly stamp: Uint32Array;
   /** Even; open nodes carry it, closed nodes carry it plus one. */
   private generation = 0;
 
@@ -40,6 +44,11 @@ export class SearchMemory {
       this.generation = 0;
     }
     this.generation += 2;
+  }
+
+  /** The stamp of an open node in this search; closed nodes carry one more. */
+  get openStamp(): number {
+    return this.generation;
   }
 
   /** The node's state in this search. */

@@ -4,6 +4,7 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice, type MoveVisitor } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
+import { MOVE_COST, MOVE_DX, MOVE_DY, MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { validateQuery } from './validate.js';
 
@@ -122,6 +123,9 @@ export abstract class ResumablePlanner implements Planner {
   protected abstract finish(): PathResult;
 }
 
+/** Stands in for the move table when the in-place loop is off. */
+const EMPTY_BITS = new Uint8Array(0);
+
 /** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
 const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
 
@@ -133,6 +137,8 @@ const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
  */
 export abstract class LatticePlanner extends ResumablePlanner implements MoveVisitor {
   readonly lattice: Lattice;
+  /** The lattice's moves as direction bits, for the in-place loop. */
+  protected readonly moves: MoveTable;
   protected readonly memory: SearchMemory;
   protected readonly components: Components;
   /** Id of the start node: a lattice node, or {@link virtualStart} when the start is not one. */
@@ -169,6 +175,7 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
     const kind = options.lattice ?? 'corner';
     if (kind !== 'corner' && kind !== 'cell') throw new RangeError(`lattice must be 'corner' or 'cell', got ${String(kind)}`);
     this.lattice = kind === 'corner' ? new CornerLattice(grid, connectivity) : new CellLattice(grid, connectivity);
+    this.moves = new MoveTable(this.lattice);
     this.virtualStart = this.lattice.nodeCount;
     this.virtualGoal = this.lattice.nodeCount + 1;
     this.memory = new SearchMemory(this.lattice.nodeCount + 2);
@@ -305,15 +312,20 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
   }
 
   /**
-   * True when the planner implements {@link move}. Then, for queries between lattice nodes, the
-   * lattice hands each move straight to {@link move} with the target's column and row known,
-   * instead of {@link expand} going through the generic successor buffers: the hot path of A*
-   * and Theta*.
+   * True when the planner implements {@link move}. Then, for queries between lattice nodes, each
+   * legal move (read from the {@link moves} table) goes straight to {@link move} with the target's
+   * column and row known, instead of {@link expand} going through the generic successor buffers:
+   * the hot path of A* and Theta*.
    */
   protected readonly movesInPlace: boolean = false;
 
+  /** True when the current query runs the in-place loop: {@link movesInPlace}, and both ends are lattice nodes. */
+  protected get inPlace(): boolean {
+    return this.movesInPlace && this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
+  }
+
   /**
-   * One lattice move handed over by {@link Lattice.forEachMove} in the in-place loop: from node
+   * One lattice move handed over by the in-place loop: from node
    * `from` to node `to`, which sits at lattice column `tx` and row `ty`, at cost `cost`. Only
    * called when {@link movesInPlace}; public because the lattice calls it.
    */
@@ -324,7 +336,12 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
     const m = this.memory;
     const heap = m.heap;
     const lattice = this.lattice;
-    const inPlace = this.movesInPlace && this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
+    const inPlace = this.inPlace;
+    // Only the in-place loop reads the table: planners that never use it never build it.
+    const bits = inPlace ? this.moves.fresh() : EMPTY_BITS;
+    const offsets = this.moves.offsets;
+    const stride = lattice.stride;
+    const start = this.startId;
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
@@ -333,9 +350,15 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
       this.expanded++;
       this.settle(id);
       if (id === this.goalId) return 'found';
-      if (id !== this.startId && id < lattice.nodeCount && !lattice.passable(id)) continue;
-      if (inPlace) lattice.forEachMove(id, this);
-      else this.expand(id);
+      if (!inPlace) {
+        if (id === start || id >= lattice.nodeCount || lattice.passable(id)) this.expand(id);
+        continue;
+      }
+      const x = id % stride;
+      const y = (id - x) / stride;
+      for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
+        if (b & 1) this.move(id, id + offsets[k]!, x + MOVE_DX[k]!, y + MOVE_DY[k]!, MOVE_COST[k]!);
+      }
     }
     return 'exhausted';
   }
