@@ -4,15 +4,16 @@
  * (checked by the brute-force test/support/brute-los.ts), never turn at a double corner, equal the
  * visibility-graph optimum within 1e-9 relative, and be no longer than Theta*'s (when that planner
  * exists). The visibility graph is bounded by Anya's length: a shorter path would still be found,
- * and the bound keeps the O(n²) reference affordable on 512x512 maps.
+ * and the bound lets its pruning (lattice distances, taut edges, the sight sweep; see
+ * `VisibilityGraph`) keep the reference at about a second per query on 512x512 mazes and random
+ * maps. The queries of a map run from the shortest bucket up, and a map stops after `--seconds`
+ * (then the line says how far it got).
  *
- * The reference costs O(n²) line-of-sight tests in the corners of that ellipse: milliseconds on
- * open game maps, minutes per query on a 1-wide maze or a 40% random map, where the ellipse of a
- * winding path holds tens of thousands of corners. So the queries of a map run from the shortest
- * bucket up, and a map stops after `--seconds` (then the line says how far it got).
+ * `--plain N` also checks the pruned reference against the plain O(n²) one (`prune: false`) on the
+ * first N queries of each map, the shortest ones, where the plain graph is affordable.
  *
- * Usage: npx tsx bench/verify-anya.ts [mapsDir] [--queries N] [--maps a,b] [--seconds S]
- * (default: ../shared/benchmarks/maps, 200 queries per map, every map, no time limit).
+ * Usage: npx tsx bench/verify-anya.ts [mapsDir] [--queries N] [--maps a,b] [--seconds S] [--plain N]
+ * (default: ../shared/benchmarks/maps, 200 queries per map, every map, no time limit, no plain check).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +38,7 @@ const option = (name: string): string | undefined => {
 const perMap = Number(option('queries') ?? 200);
 const only = option('maps')?.split(',');
 const seconds = Number(option('seconds') ?? Infinity);
+const plainCount = Number(option('plain') ?? 0);
 const dir = args[0] ?? fileURLToPath(new URL('../../shared/benchmarks/maps/', import.meta.url));
 const maps = readdirSync(dir)
   .filter((f) => f.endsWith('.map') && (!only || only.some((o) => f.includes(o))))
@@ -71,6 +73,7 @@ for (const map of maps) {
   const started = performance.now();
   const anya = new Anya(grid);
   const vg = new VisibilityGraph(grid);
+  const plain = new VisibilityGraph(grid, { prune: false });
   const other = theta ? createPlanner(theta, grid) : undefined;
   let bad = 0;
   let worst = 0;
@@ -96,6 +99,10 @@ for (const map of maps) {
         const diff = Math.abs(a.length - v.length) / Math.max(1, v.length);
         worst = Math.max(worst, diff);
         if (diff > SAME) problems.push(`anya ${a.length} vs vg ${v.length}`);
+        if (count <= plainCount) {
+          const p = plain.solve(s.startX, s.startY, s.goalX, s.goalY, a.length * (1 + SAME) + SAME);
+          if (p.status !== 'found' || Math.abs(p.length - v.length) > SAME * Math.max(1, p.length)) problems.push(`plain vg ${p.status} ${p.length}`);
+        }
       }
       if (other) {
         const t = other.findPath(s.startX, s.startY, s.goalX, s.goalY);
@@ -109,7 +116,7 @@ for (const map of maps) {
   }
   const reach = count < picked.length ? ` (time limit: buckets 0 to ${bucket} of ${picked[picked.length - 1]!.bucket})` : '';
   console.log(
-    `${map}: ${count} of ${picked.length} queries${reach}, ${bad} failures, max relative diff ${worst.toExponential(1)}, vg ${(vgMillis / count).toFixed(0)} ms/query`,
+    `${map}: ${count} of ${picked.length} queries${reach}, ${bad} failures, max relative diff ${worst.toExponential(1)}, vg ${(vgMillis / count).toFixed(0)} ms/query, ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   failures += bad;
   total += count;
