@@ -1,4 +1,6 @@
 import { CLOSED } from '../search/memory.js';
+import { MOVE_DX, MOVE_DY } from '../search/move-table.js';
+import type { RunState } from '../search/planner.js';
 import { ThetaStar } from './theta-star.js';
 
 /**
@@ -20,10 +22,81 @@ import { ThetaStar } from './theta-star.js';
 export class LazyThetaStar extends ThetaStar {
   override readonly name: string = 'lazy-theta';
 
+  /**
+   * The in-place loop with {@link settle}'s check and {@link move} written inline, for queries
+   * between corners; the rare failed check still goes through {@link settle}'s fallback.
+   */
+  protected override run(budget: number): RunState {
+    if (!this.inPlace) return this.runGeneric(budget);
+    const m = this.memory;
+    const heap = m.heap;
+    const { g, parent, stamp } = m;
+    const open = m.openStamp;
+    const bits = this.moves.fresh();
+    const offsets = this.moves.offsets;
+    const stride = this.lattice.stride;
+    const runs = this.runs;
+    const start = this.startId;
+    const goal = this.goalId;
+    const { gx, gy, weight } = this;
+    while (heap.size > 0) {
+      if (budget <= 0) return 'pending';
+      budget--;
+      const id = heap.pop();
+      stamp[id] = open + 1;
+      this.expanded++;
+      const x = id % stride;
+      const y = (id - x) / stride;
+      let p = parent[id]!;
+      if (p >= 0) {
+        const px = p % stride;
+        if (!runs.sight(px, (p - px) / stride, x, y)) {
+          this.reparent(id);
+          p = parent[id]!;
+        }
+      }
+      if (id === goal) return 'found';
+      // Successors take this node's parent on trust, or this node itself when it has none.
+      const via = p >= 0 ? p : id;
+      const vx = via % stride;
+      const vy = (via - vx) / stride;
+      const gv = g[via]!;
+      for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
+        if ((b & 1) === 0) continue;
+        const to = id + offsets[k]!;
+        const s = stamp[to]!;
+        if (s === open + 1) continue;
+        const tx = x + MOVE_DX[k]!;
+        const ty = y + MOVE_DY[k]!;
+        const dx = tx - vx;
+        const dy = ty - vy;
+        const gt = gv + Math.sqrt(dx * dx + dy * dy);
+        if (s === open && gt >= g[to]!) continue;
+        const ex = tx - gx;
+        const ey = ty - gy;
+        const f = gt + weight * Math.sqrt(ex * ex + ey * ey);
+        g[to] = gt;
+        parent[to] = via;
+        if (s === open) heap.decrease(to, f, gt);
+        else {
+          stamp[to] = open;
+          heap.push(to, f, gt);
+        }
+      }
+    }
+    return 'exhausted';
+  }
+
   protected override settle(id: number): void {
     const m = this.memory;
     const parent = m.parent[id]!;
     if (parent < 0 || this.visible(parent, id)) return;
+    this.reparent(id);
+  }
+
+  /** Gives node `id`, whose assumed parent turned out hidden, its cheapest expanded neighbour as parent. */
+  private reparent(id: number): void {
+    const m = this.memory;
     // The assumed parent is hidden: take the cheapest expanded neighbour. The node that opened
     // `id` is one, so there is always a candidate. Double corners were never expanded.
     const n = this.predecessorsOf(id);

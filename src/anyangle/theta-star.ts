@@ -1,7 +1,8 @@
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
-import { LatticePlanner, type IncrementalSearch, type LatticeOptions } from '../search/planner.js';
+import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
+import { LatticePlanner, type IncrementalSearch, type LatticeOptions, type RunState } from '../search/planner.js';
 import type { QueryOptions } from '../search/result.js';
 import { freeRunsOf, type FreeRuns } from './free-runs.js';
 
@@ -62,6 +63,79 @@ export class ThetaStar extends LatticePlanner {
   private placed = -1;
   protected parentX = 0;
   protected parentY = 0;
+
+  /**
+   * The in-place loop with {@link move} written inline, for queries between corners (the usual
+   * case): a call per move through the shared loop cannot be inlined once several planners use
+   * it. Same moves in the same order, same ties, same line-of-sight rule as {@link move}.
+   */
+  protected override run(budget: number): RunState {
+    if (!this.inPlace) return this.runGeneric(budget);
+    const m = this.memory;
+    const heap = m.heap;
+    const { g, parent, stamp } = m;
+    const open = m.openStamp;
+    const bits = this.moves.fresh();
+    const offsets = this.moves.offsets;
+    const stride = this.lattice.stride;
+    const runs = this.runs;
+    const start = this.startId;
+    const goal = this.goalId;
+    const { gx, gy, weight } = this;
+    while (heap.size > 0) {
+      if (budget <= 0) return 'pending';
+      budget--;
+      const id = heap.pop();
+      stamp[id] = open + 1;
+      this.expanded++;
+      if (id === goal) return 'found';
+      const x = id % stride;
+      const y = (id - x) / stride;
+      const gid = g[id]!;
+      const p = parent[id]!;
+      const px = p >= 0 ? p % stride : 0;
+      const py = p >= 0 ? (p - px) / stride : 0;
+      const gp = p >= 0 ? g[p]! : 0;
+      for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
+        if ((b & 1) === 0) continue;
+        const to = id + offsets[k]!;
+        const s = stamp[to]!;
+        if (s === open + 1) continue;
+        const tx = x + MOVE_DX[k]!;
+        const ty = y + MOVE_DY[k]!;
+        let gt = gid + MOVE_COST[k]!;
+        let via = id;
+        if (p >= 0) {
+          const dx = tx - px;
+          const dy = ty - py;
+          const shortcut = gp + Math.sqrt(dx * dx + dy * dy);
+          // As in move(): the lattice move is never shorter than the shortcut.
+          if (s === open && shortcut >= g[to]!) continue;
+          if (runs.sight(px, py, tx, ty)) {
+            gt = shortcut;
+            via = p;
+          }
+        }
+        if (s === open && gt >= g[to]!) continue;
+        const ex = tx - gx;
+        const ey = ty - gy;
+        const f = gt + weight * Math.sqrt(ex * ex + ey * ey);
+        g[to] = gt;
+        parent[to] = via;
+        if (s === open) heap.decrease(to, f, gt);
+        else {
+          stamp[to] = open;
+          heap.push(to, f, gt);
+        }
+      }
+    }
+    return 'exhausted';
+  }
+
+  /** The shared loop of {@link LatticePlanner}, through {@link settle} and {@link expand}: for virtual start or goal. */
+  protected runGeneric(budget: number): RunState {
+    return super.run(budget);
+  }
 
   /** Every successor of `id`, through {@link move} (the generic path, for virtual start or goal). */
   protected expand(id: number): void {
