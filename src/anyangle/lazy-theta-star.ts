@@ -1,5 +1,5 @@
 import { CLOSED } from '../search/memory.js';
-import { MOVE_DX, MOVE_DY } from '../search/move-table.js';
+import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
 import type { RunState } from '../search/planner.js';
 import { ThetaStar } from './theta-star.js';
 
@@ -51,8 +51,7 @@ export class LazyThetaStar extends ThetaStar {
       if (p >= 0) {
         const px = p % stride;
         if (!runs.sight(px, (p - px) / stride, x, y)) {
-          this.reparent(id);
-          p = parent[id]!;
+          p = this.reparentInPlace(id, bits[id] || this.moves.exits(id));
         }
       }
       if (id === goal) return 'found';
@@ -92,6 +91,31 @@ export class LazyThetaStar extends ThetaStar {
     const parent = m.parent[id]!;
     if (parent < 0 || this.visible(parent, id)) return;
     this.reparent(id);
+  }
+
+  /**
+   * {@link reparent} for the in-place loop: lattice moves are symmetric, so the neighbours that
+   * reach `id` are those its direction bits `exits` lead to. Returns the new parent.
+   */
+  private reparentInPlace(id: number, exits: number): number {
+    const { g, stamp } = this.memory;
+    const closed = this.memory.openStamp + 1;
+    const offsets = this.moves.offsets;
+    let best = Infinity;
+    let via = -1;
+    for (let k = 0, b = exits; b !== 0; k++, b >>= 1) {
+      if ((b & 1) === 0) continue;
+      const q = id + offsets[k]!;
+      if (stamp[q] !== closed || (q !== this.startId && !this.lattice.passable(q))) continue;
+      const gq = g[q]! + MOVE_COST[k]!;
+      if (gq < best) {
+        best = gq;
+        via = q;
+      }
+    }
+    g[id] = best;
+    this.memory.parent[id] = via;
+    return via;
   }
 
   /** Gives node `id`, whose assumed parent turned out hidden, its cheapest expanded neighbour as parent. */
