@@ -1,4 +1,4 @@
-import type { GridArea } from '../grid/grid.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import { SQRT2, type Lattice, type MoveVisitor } from './lattice.js';
 
 /**
@@ -103,4 +103,25 @@ export class MoveTable implements MoveVisitor {
     this.rowLo = this.rows;
     this.rowHi = -1;
   }
+}
+
+const shared = new WeakMap<Grid, Map<string, MoveTable>>();
+
+/**
+ * The one {@link MoveTable} for a lattice's kind and connectivity on its grid, shared by every
+ * planner there: one grid listener and one byte per node however many planners a game creates.
+ */
+export function moveTableOf(lattice: Lattice): MoveTable {
+  let tables = shared.get(lattice.grid);
+  if (!tables) {
+    tables = new Map();
+    shared.set(lattice.grid, tables);
+  }
+  const key = `${lattice.kind}${lattice.connectivity}`;
+  let table = tables.get(key);
+  if (!table) {
+    table = new MoveTable(lattice);
+    tables.set(key, table);
+  }
+  return table;
 }

@@ -4,7 +4,7 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice, type MoveVisitor } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
-import { MOVE_COST, MOVE_DX, MOVE_DY, MoveTable } from './move-table.js';
+import { MOVE_COST, MOVE_DX, MOVE_DY, moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { validateQuery } from './validate.js';
 
@@ -175,7 +175,7 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
     const kind = options.lattice ?? 'corner';
     if (kind !== 'corner' && kind !== 'cell') throw new RangeError(`lattice must be 'corner' or 'cell', got ${String(kind)}`);
     this.lattice = kind === 'corner' ? new CornerLattice(grid, connectivity) : new CellLattice(grid, connectivity);
-    this.moves = new MoveTable(this.lattice);
+    this.moves = moveTableOf(this.lattice);
     this.virtualStart = this.lattice.nodeCount;
     this.virtualGoal = this.lattice.nodeCount + 1;
     this.memory = new SearchMemory(this.lattice.nodeCount + 2);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Grid } from '../../../src/grid/grid.js';
+import { Grid } from '../../../src/grid/grid.js';
 import { AStar } from '../../../src/search/astar.js';
 import { CellLattice, CornerLattice, type Lattice } from '../../../src/search/lattice.js';
-import { MOVE_COST, MOVE_DX, MOVE_DY, MoveTable } from '../../../src/search/move-table.js';
+import { MOVE_COST, MOVE_DX, MOVE_DY, MoveTable, moveTableOf } from '../../../src/search/move-table.js';
 import { dijkstraLength } from '../../support/dijkstra.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 
@@ -57,6 +57,15 @@ describe('MoveTable', () => {
         change(rng, grid);
       }
     }
+  });
+
+  it('is shared per grid, lattice kind and connectivity', () => {
+    const grid = Grid.fromAscii(['..@', '...']);
+    const corner = moveTableOf(new CornerLattice(grid, 8));
+    expect(moveTableOf(new CornerLattice(grid, 8))).toBe(corner);
+    expect(moveTableOf(new CornerLattice(grid, 4))).not.toBe(corner);
+    expect(moveTableOf(new CellLattice(grid, 8))).not.toBe(corner);
+    expect(moveTableOf(new CornerLattice(Grid.fromAscii(['..@', '...']), 8))).not.toBe(corner);
   });
 
   it('keeps A* optimal while walls come and go between queries', () => {
