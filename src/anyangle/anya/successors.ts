@@ -1,6 +1,6 @@
 import type { Grid } from '../../grid/grid.js';
 import type { IndexedHeap } from '../../search/heap.js';
-import { lineFloor, lineInteger, lineSide, lineX } from './lines.js';
+import { lineCrossing, lineFloor, lineInteger, lineSide, lineX } from './lines.js';
 import {
   DIR,
   FLAGS,
@@ -26,7 +26,7 @@ import {
   type NodePool,
 } from './nodes.js';
 import type { RootHistory } from './roots.js';
-import { NO_NEXT, type RowChanges } from './row-changes.js';
+import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
 
 /** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsOf}). */
 const LEFT_NEAR = 1;
@@ -73,8 +73,8 @@ export class Successors {
   readonly realStart: number;
   sx = 0;
   sy = 0;
-  private readonly padded: Uint8Array;
-  private readonly paddedStride: number;
+  private readonly quad: Uint8Array;
+  private readonly quadStride: number;
   private readonly W: number;
 
   // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
@@ -103,8 +103,8 @@ export class Successors {
     private readonly heap: IndexedHeap,
     private readonly roots: RootHistory,
   ) {
-    this.padded = rows.padded;
-    this.paddedStride = rows.stride;
+    this.quad = rows.quad;
+    this.quadStride = rows.stride;
     this.W = grid.width;
     this.realStart = (grid.width + 1) * (grid.height + 1);
   }
@@ -140,7 +140,7 @@ export class Successors {
 
   /** True when cell (x, r) is blocked or outside the map (x in -1..width, r in -1..height). */
   private blocked(x: number, r: number): boolean {
-    return this.padded[(r + 1) * this.paddedStride + x + 1] === 1;
+    return (this.quad[(r + 1) * this.quadStride + x + 1]! & SE) !== 0;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -333,8 +333,12 @@ export class Successors {
     if (this.lInt) {
       f |= LO_INT;
       d[o + LO] = this.lX;
+    } else if (this.lExact) {
+      const lo = lineCrossing(rx, ry, this.lAx, this.lAy, y);
+      if (lo === Math.floor(lo)) f |= LO_INT;
+      d[o + LO] = lo;
     } else {
-      const lo = lineInteger(rx, ry, this.lAx, this.lAy, this.lExact, y);
+      const lo = lineInteger(rx, ry, this.lAx, this.lAy, false, y);
       if (lo === lo) {
         f |= LO_INT;
         d[o + LO] = lo;
@@ -343,8 +347,12 @@ export class Successors {
     if (this.rInt) {
       f |= HI_INT;
       d[o + HI] = this.rX;
+    } else if (this.rExact) {
+      const hi = lineCrossing(rx, ry, this.rAx, this.rAy, y);
+      if (hi === Math.floor(hi)) f |= HI_INT;
+      d[o + HI] = hi;
     } else {
-      const hi = lineInteger(rx, ry, this.rAx, this.rAy, this.rExact, y);
+      const hi = lineInteger(rx, ry, this.rAx, this.rAy, false, y);
       if (hi === hi) {
         f |= HI_INT;
         d[o + HI] = hi;
@@ -393,28 +401,26 @@ export class Successors {
     const f = d[o + FLAGS]!;
     if ((f & (LO_INT | HI_INT)) === 0) return 0;
     const y = d[o + ROW]!;
-    const dir = d[o + DIR]!;
-    const near = dir > 0 ? y - 1 : y;
-    const far = dir > 0 ? y : y - 1;
+    const down = d[o + DIR]! > 0;
+    // The blocked cells round the corner, as one pattern: near-left, near-right, far-left, far-right.
+    const nearLeft = down ? NW : SW;
+    const nearRight = down ? NE : SE;
+    const farLeft = down ? SW : NW;
+    const farRight = down ? SE : NE;
     const rx = d[o + RX]!;
+    const row = (y + 1) * this.quadStride + 1;
     let mask = 0;
     if (f & LO_INT) {
       const k = d[o + LO]!;
-      const nl = this.blocked(k - 1, near);
-      const nr = this.blocked(k, near);
-      const fl = this.blocked(k - 1, far);
-      const fr = this.blocked(k, far);
-      if (nl && !nr && !fl && !fr) mask |= LEFT_NEAR;
-      else if (fl && !nl && !nr && !fr && rx < k) mask |= LEFT_FAR;
+      const q = this.quad[row + k]!;
+      if (q === nearLeft) mask |= LEFT_NEAR;
+      else if (q === farLeft && rx < k) mask |= LEFT_FAR;
     }
     if (f & HI_INT) {
       const k = d[o + HI]!;
-      const nl = this.blocked(k - 1, near);
-      const nr = this.blocked(k, near);
-      const fl = this.blocked(k - 1, far);
-      const fr = this.blocked(k, far);
-      if (nr && !nl && !fl && !fr) mask |= RIGHT_NEAR;
-      else if (fr && !nl && !nr && !fl && rx > k) mask |= RIGHT_FAR;
+      const q = this.quad[row + k]!;
+      if (q === nearRight) mask |= RIGHT_NEAR;
+      else if (q === farRight && rx > k) mask |= RIGHT_FAR;
     }
     return mask;
   }
