@@ -1,11 +1,11 @@
 import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { isPointFree, type Point } from '../grid/point.js';
-import { IndexedHeap } from '../search/heap.js';
 import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
 import { FLAGS, G, GOAL, NODE, NodePool, ROOT, START } from './anya/nodes.js';
+import { OpenList } from './anya/open-list.js';
 import { RootHistory } from './anya/roots.js';
 import { RowChanges } from './anya/row-changes.js';
 import { Successors } from './anya/successors.js';
@@ -37,8 +37,8 @@ export class Anya extends ResumablePlanner {
   private readonly components: Components;
   private readonly rows: RowChanges;
   private readonly pool = new NodePool();
-  private readonly heap: IndexedHeap;
-  private readonly roots: RootHistory;
+  private readonly heap = new OpenList();
+  private readonly roots = new RootHistory();
   private readonly successors: Successors;
   private goal = -1;
 
@@ -48,8 +48,6 @@ export class Anya extends ResumablePlanner {
     cornerOnly('anya', options);
     this.components = componentsOf(grid);
     this.rows = new RowChanges(grid);
-    this.heap = new IndexedHeap(1 << 12);
-    this.roots = new RootHistory((grid.width + 1) * (grid.height + 1) + 1);
     this.successors = new Successors(grid, this.rows, this.pool, this.heap, this.roots);
   }
 
@@ -101,7 +99,7 @@ export class Anya extends ResumablePlanner {
     const s = this.successors;
     const points: Point[] = [{ x: s.tx, y: s.ty }];
     const stride = this.grid.width + 1;
-    for (let r = p.data[this.goal * NODE + ROOT]!; r !== -1; r = this.roots.parent[r]!) {
+    for (let r = p.data[this.goal * NODE + ROOT]!; r !== -1; r = this.roots.parent(r)) {
       const point = r === s.realStart ? { x: s.sx, y: s.sy } : { x: r % stride, y: Math.floor(r / stride) };
       const last = points[points.length - 1]!;
       if (point.x !== last.x || point.y !== last.y) points.push(point);

@@ -1,29 +1,30 @@
 /**
  * Anya's root history, which stands in for a closed list: the best g seen for every root (a cell
- * corner, or the start) and the root it was reached from, reused across queries through a
- * generation stamp so a new query costs O(1). A node whose root was reached more cheaply by
- * another path is pruned: every point it could reach, that path reaches more cheaply.
+ * corner, or the start) and the root it was reached from. A node whose root was reached more
+ * cheaply by another path is pruned: every point it could reach, that path reaches more cheaply.
+ *
+ * A query settles a few hundred roots on a game map (tens of thousands on the worst random maps),
+ * out of every corner of the map, so the history is an open-addressing hash table sized to the
+ * query rather than an array over all corners: its slots stay in cache, where a per-corner array
+ * took a cache miss per lookup. A slot is four doubles side by side (generation, root id, best g,
+ * parent); a slot of an older generation is empty, so a new query costs O(1). The table doubles
+ * when half full and keeps its size for later queries, so after warm-up nothing is allocated.
  */
 export class RootHistory {
-  private readonly best: Float64Array;
-  readonly parent: Int32Array;
-  private readonly stamp: Uint32Array;
-  private generation = 0;
-
-  /** @param size number of root ids. */
-  constructor(size: number) {
-    this.best = new Float64Array(size);
-    this.parent = new Int32Array(size);
-    this.stamp = new Uint32Array(size);
-  }
+  private slots = new Float64Array(INITIAL_SLOTS * SLOT);
+  /** Slots minus one (the slot count is a power of two). */
+  private mask = INITIAL_SLOTS - 1;
+  /** 32 minus log2 of the slot count: the hash keeps the top bits of the product. */
+  private shift = 32 - Math.log2(INITIAL_SLOTS);
+  /** Roots recorded by the current query. */
+  private count = 0;
+  /** A double counts generations for longer than any game runs, so it never wraps. */
+  private generation = 1;
 
   /** Forgets the previous search. */
   reset(): void {
-    if (this.generation === 0xffffffff) {
-      this.stamp.fill(0);
-      this.generation = 0;
-    }
     this.generation++;
+    this.count = 0;
   }
 
   /**
@@ -38,19 +39,70 @@ export class RootHistory {
    * with symmetric detours (a staircase wall reached round either end).
    */
   offer(id: number, g: number, parent: number): boolean {
-    if (this.stamp[id] === this.generation && g >= this.best[id]! - TIE * (1 + g)) return false;
-    this.stamp[id] = this.generation;
-    this.best[id] = g;
-    this.parent[id] = parent;
-    return true;
+    const s = this.slots;
+    const generation = this.generation;
+    for (let i = Math.imul(id, HASH) >>> this.shift; ; i = (i + 1) & this.mask) {
+      const o = i * SLOT;
+      if (s[o] !== generation) {
+        s[o] = generation;
+        s[o + 1] = id;
+        s[o + 2] = g;
+        s[o + 3] = parent;
+        if (++this.count * 2 > this.mask + 1) this.grow();
+        return true;
+      }
+      if (s[o + 1] === id) {
+        if (g >= s[o + 2]! - TIE * (1 + g)) return false;
+        s[o + 2] = g;
+        s[o + 3] = parent;
+        return true;
+      }
+    }
   }
 
   /** True when a node whose root is `id` and whose g is `g` is still worth expanding. */
   current(id: number, g: number): boolean {
-    const best = this.best[id]!;
+    const best = this.slots[this.find(id) + 2]!;
     return g <= best + TIE * (1 + best);
   }
+
+  /** The root that root `id` was last reached from (-1 for the start). `id` must be recorded. */
+  parent(id: number): number {
+    return this.slots[this.find(id) + 3]!;
+  }
+
+  /** Offset of recorded root `id`'s slot. */
+  private find(id: number): number {
+    const s = this.slots;
+    for (let i = Math.imul(id, HASH) >>> this.shift; ; i = (i + 1) & this.mask) {
+      const o = i * SLOT;
+      if (s[o + 1] === id && s[o] === this.generation) return o;
+    }
+  }
+
+  /** Doubles the slot count and re-inserts the current query's roots. */
+  private grow(): void {
+    const old = this.slots;
+    const size = (this.mask + 1) * 2;
+    this.slots = new Float64Array(size * SLOT);
+    this.mask = size - 1;
+    this.shift--;
+    const s = this.slots;
+    for (let o = 0; o < old.length; o += SLOT) {
+      if (old[o] !== this.generation) continue;
+      let i = Math.imul(old[o + 1]!, HASH) >>> this.shift;
+      while (s[i * SLOT] === this.generation) i = (i + 1) & this.mask;
+      s.set(old.subarray(o, o + SLOT), i * SLOT);
+    }
+  }
 }
+
+/** Doubles per slot: generation, root id, best g, parent root id. */
+const SLOT = 4;
+/** Slots allocated up front (32 KB); a query on a 512x512 game map rarely records more than half. */
+const INITIAL_SLOTS = 1 << 10;
+/** Fibonacci hashing: 2^32 over the golden ratio spreads consecutive corner ids over the table. */
+const HASH = 0x9e3779b1;
 
 /**
  * Relative slack under which two path lengths count as equal: far above the rounding of a sum of

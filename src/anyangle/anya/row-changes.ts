@@ -169,6 +169,11 @@ export class RowChanges {
     return this.before[w]! + bitCount(this.bits[w]! & ((2 << (x & 31)) - 1));
   }
 
+  /** Index of row r's first change point (where its list would start, if empty). */
+  rowStart(r: number): number {
+    return r < 0 || r >= this.height ? 0 : this.starts[r + 1]!;
+  }
+
   /** Index just past row r's last change point. */
   rowEnd(r: number): number {
     return r < 0 || r >= this.height ? 0 : this.starts[r + 2]!;

@@ -1,5 +1,4 @@
 import type { Grid } from '../../grid/grid.js';
-import type { IndexedHeap } from '../../search/heap.js';
 import { lineCrossing, lineFloor, lineInteger, lineSide, lineX } from './lines.js';
 import {
   DIR,
@@ -25,6 +24,7 @@ import {
   START,
   type NodePool,
 } from './nodes.js';
+import type { OpenList } from './open-list.js';
 import type { RootHistory } from './roots.js';
 import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
 
@@ -100,7 +100,7 @@ export class Successors {
     grid: Grid,
     private readonly rows: RowChanges,
     private readonly pool: NodePool,
-    private readonly heap: IndexedHeap,
+    private readonly heap: OpenList,
     private readonly roots: RootHistory,
   ) {
     this.quad = rows.quad;
@@ -226,12 +226,12 @@ export class Successors {
     }
     this.setRow(root, rx, ry, root !== this.realStart, d[o + G]!, y2, dir);
     // Each side: the ray, or the wall of the free run when the ray runs past it.
-    if (lineSide(rx, ry, lax, lay, loExact, L, y2) <= 0) this.setLeftInt(L);
-    else this.setLeftLine(lax, lay, loExact);
-    if (lineSide(rx, ry, hax, hay, hiExact, R, y2) >= 0) this.setRightInt(R);
-    else this.setRightLine(hax, hay, hiExact);
-    if (this.lInt && !this.rInt && lineSide(rx, ry, hax, hay, hiExact, L, y2) < 0) return 0;
-    if (this.rInt && !this.lInt && lineSide(rx, ry, lax, lay, loExact, R, y2) > 0) return 0;
+    this.setLeftLine(lax, lay, loExact);
+    if (this.leftSide(L) <= 0) this.setLeftInt(L);
+    this.setRightLine(hax, hay, hiExact);
+    if (this.rightSide(R) >= 0) this.setRightInt(R);
+    if (this.lInt && !this.rInt && this.rightSide(L) < 0) return 0;
+    if (this.rInt && !this.lInt && this.leftSide(R) > 0) return 0;
     return this.emitRow();
   }
 
@@ -247,12 +247,11 @@ export class Successors {
       this.pushGoal(this.eRoot, this.eRx, this.eRy, this.eG);
       return -1;
     }
-    const { eRx: rx, eRy: ry } = this;
     // One point: the rays meet a corner exactly. Kept only for its turns (see `turnsOf`).
     let point = -1;
     if (this.lInt && this.rInt) point = this.lX === this.rX ? this.lX : -1;
-    else if (this.lInt) point = lineSide(rx, ry, this.rAx, this.rAy, this.rExact, this.lX, y2) === 0 ? this.lX : -1;
-    else if (this.rInt) point = lineSide(rx, ry, this.lAx, this.lAy, this.lExact, this.rX, y2) === 0 ? this.rX : -1;
+    else if (this.lInt) point = this.rightSide(this.lX) === 0 ? this.lX : -1;
+    else if (this.rInt) point = this.leftSide(this.rX) === 0 ? this.rX : -1;
     if (point >= 0) {
       this.setLeftInt(point);
       this.setRightInt(point);
@@ -261,8 +260,12 @@ export class Successors {
     }
     const far = this.eDir > 0 ? y2 : y2 - 1;
     const rows = this.rows;
-    const first = this.lInt ? this.lX : lineFloor(rx, ry, this.lAx, this.lAy, this.lExact, y2);
-    let free = !this.blocked(first, far);
+    const first =
+      this.lInt || this.lExact ? Math.floor(this.lX) : lineFloor(this.eRx, this.eRy, this.lAx, this.lAy, false, y2);
+    let i = rows.upperBound(far, first);
+    // Change points alternate blocked-to-free and free-to-blocked, so the count at or left of the
+    // cell says whether it is free.
+    let free = ((i - rows.rowStart(far)) & 1) === 1;
     let count = 0;
     const end = rows.rowEnd(far);
     // The right boundary, kept while pieces move the left one along.
@@ -271,9 +274,11 @@ export class Successors {
     const rAx = this.rAx;
     const rAy = this.rAy;
     const rExact = this.rExact;
-    for (let i = rows.upperBound(far, first); ; i++) {
+    const rNumeric = rInt || rExact;
+    for (; ; i++) {
       const c = i < end ? rows.at(i) : NO_NEXT;
-      const inside = c !== NO_NEXT && (rInt ? c < rX : lineSide(rx, ry, rAx, rAy, rExact, c, y2) > 0);
+      const inside =
+        c !== NO_NEXT && (rNumeric ? c < rX : lineSide(this.eRx, this.eRy, rAx, rAy, false, c, y2) > 0);
       if (!inside) {
         if (free) {
           this.rInt = rInt;
@@ -334,7 +339,7 @@ export class Successors {
       f |= LO_INT;
       d[o + LO] = this.lX;
     } else if (this.lExact) {
-      const lo = lineCrossing(rx, ry, this.lAx, this.lAy, y);
+      const lo = this.lX;
       if (lo === Math.floor(lo)) f |= LO_INT;
       d[o + LO] = lo;
     } else {
@@ -342,13 +347,13 @@ export class Successors {
       if (lo === lo) {
         f |= LO_INT;
         d[o + LO] = lo;
-      } else d[o + LO] = lineX(rx, ry, this.lAx, this.lAy, y);
+      } else d[o + LO] = this.lX;
     }
     if (this.rInt) {
       f |= HI_INT;
       d[o + HI] = this.rX;
     } else if (this.rExact) {
-      const hi = lineCrossing(rx, ry, this.rAx, this.rAy, y);
+      const hi = this.rX;
       if (hi === Math.floor(hi)) f |= HI_INT;
       d[o + HI] = hi;
     } else {
@@ -356,7 +361,7 @@ export class Successors {
       if (hi === hi) {
         f |= HI_INT;
         d[o + HI] = hi;
-      } else d[o + HI] = lineX(rx, ry, this.rAx, this.rAy, y);
+      } else d[o + HI] = this.rX;
     }
     d[o + FLAGS] = f;
   }
@@ -503,15 +508,12 @@ export class Successors {
         return;
       }
     }
-    const y2 = this.eY;
     if (lineIsLeft) {
-      const s = lineSide(rx, ry, ax, ay, exact, this.rX, y2);
-      if (s > 0) return;
-      if (lineSide(rx, ry, ax, ay, exact, L, y2) <= 0) this.setLeftInt(L);
+      if (this.leftSide(this.rX) > 0) return;
+      if (this.leftSide(L) <= 0) this.setLeftInt(L);
     } else {
-      const s = lineSide(rx, ry, ax, ay, exact, this.lX, y2);
-      if (s < 0) return;
-      if (lineSide(rx, ry, ax, ay, exact, R, y2) >= 0) this.setRightInt(R);
+      if (this.rightSide(this.lX) < 0) return;
+      if (this.rightSide(R) >= 0) this.setRightInt(R);
     }
     this.emitAndAdmit();
   }
@@ -600,6 +602,7 @@ export class Successors {
     this.lAx = ax;
     this.lAy = ay;
     this.lExact = exact && this.eExact;
+    this.lX = this.lExact ? lineCrossing(this.eRx, this.eRy, ax, ay, this.eY) : lineX(this.eRx, this.eRy, ax, ay, this.eY);
   }
 
   private setRightLine(ax: number, ay: number, exact: boolean): void {
@@ -607,16 +610,34 @@ export class Successors {
     this.rAx = ax;
     this.rAy = ay;
     this.rExact = exact && this.eExact;
+    this.rX = this.rExact ? lineCrossing(this.eRx, this.eRy, ax, ay, this.eY) : lineX(this.eRx, this.eRy, ax, ay, this.eY);
+  }
+
+  /**
+   * The sign of the left boundary's x on row eY minus x, for an integer x (a column line). A
+   * column line or an exact crossing is compared as a number: the crossing is exact or at least
+   * 2^-14 from every integer, far beyond its rounding (see `lineCrossing`). A line from a start
+   * off the corners goes through the orientation predicate.
+   */
+  private leftSide(x: number): number {
+    if (this.lInt || this.lExact) return this.lX > x ? 1 : this.lX < x ? -1 : 0;
+    return lineSide(this.eRx, this.eRy, this.lAx, this.lAy, false, x, this.eY);
+  }
+
+  /** The sign of the right boundary's x on row eY minus x, for an integer x; see {@link leftSide}. */
+  private rightSide(x: number): number {
+    if (this.rInt || this.rExact) return this.rX > x ? 1 : this.rX < x ? -1 : 0;
+    return lineSide(this.eRx, this.eRy, this.rAx, this.rAy, false, x, this.eY);
   }
 
   /** x <= the left boundary's x on row eY? (x <= right / x >= left tests for the target) */
   private leftAtMost(x: number): boolean {
-    if (this.lInt) return this.lX <= x;
+    if (this.lInt || (this.lExact && this.tCorner)) return this.lX <= x;
     return lineSide(this.eRx, this.eRy, this.lAx, this.lAy, this.lExact && this.tCorner, x, this.eY) <= 0;
   }
 
   private rightAtLeast(x: number): boolean {
-    if (this.rInt) return this.rX >= x;
+    if (this.rInt || (this.rExact && this.tCorner)) return this.rX >= x;
     return lineSide(this.eRx, this.eRy, this.rAx, this.rAy, this.rExact && this.tCorner, x, this.eY) >= 0;
   }
 
