@@ -4,7 +4,7 @@ import { isPointFree, type Point } from '../grid/point.js';
 import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
-import { FLAGS, G, GOAL, NODE, NodePool, ROOT, START } from './anya/nodes.js';
+import { FLAGS, G, GOAL, NODE, NODE_INTS, NodePool, ROOT, START } from './anya/nodes.js';
 import { OpenList } from './anya/open-list.js';
 import { RootHistory } from './anya/roots.js';
 import { RowChanges } from './anya/row-changes.js';
@@ -69,8 +69,8 @@ export class Anya extends ResumablePlanner {
     this.roots.offer(root, 0, -1);
     const p = this.pool;
     const id = p.alloc();
-    p.data[id * NODE + FLAGS] = START;
-    p.data[id * NODE + ROOT] = root;
+    p.ints[id * NODE_INTS + FLAGS] = START;
+    p.ints[id * NODE_INTS + ROOT] = root;
     p.data[id * NODE + G] = 0;
     this.heap.push(id, 0, 0);
     return undefined;
@@ -84,11 +84,11 @@ export class Anya extends ResumablePlanner {
       budget--;
       const id = heap.pop();
       this.expanded++;
-      if (p.data[id * NODE + FLAGS]! & GOAL) {
+      if (p.ints[id * NODE_INTS + FLAGS]! & GOAL) {
         this.goal = id;
         return 'found';
       }
-      if (!this.roots.current(p.data[id * NODE + ROOT]!, p.data[id * NODE + G]!)) continue;
+      if (!this.roots.current(p.ints[id * NODE_INTS + ROOT]!, p.data[id * NODE + G]!)) continue;
       this.successors.expand(id);
     }
     return 'exhausted';
@@ -99,7 +99,7 @@ export class Anya extends ResumablePlanner {
     const s = this.successors;
     const points: Point[] = [{ x: s.tx, y: s.ty }];
     const stride = this.grid.width + 1;
-    for (let r = p.data[this.goal * NODE + ROOT]!; r !== -1; r = this.roots.parent(r)) {
+    for (let r = p.ints[this.goal * NODE_INTS + ROOT]!; r !== -1; r = this.roots.parent(r)) {
       const point = r === s.realStart ? { x: s.sx, y: s.sy } : { x: r % stride, y: Math.floor(r / stride) };
       const last = points[points.length - 1]!;
       if (point.x !== last.x || point.y !== last.y) points.push(point);

@@ -10,24 +10,33 @@ export const HI_INT = 8;
 export const GOAL = 16;
 /** Not an interval: the start, whose expansion makes the first nodes. */
 export const START = 32;
+/** FLAGS >> TURNS is the node's turning endpoints (`successors.ts`), found when the node is made. */
+export const TURNS = 6;
 
-/** Offsets of a node's fields in {@link NodePool.data}; a node takes {@link NODE} doubles. */
-export const ROOT = 0;
-export const RX = 1;
-export const RY = 2;
-export const G = 3;
-export const ROW = 4;
-export const DIR = 5;
-export const FLAGS = 6;
-export const LO = 7;
-export const HI = 8;
-export const LAX = 9;
-export const LAY = 10;
-export const HAX = 11;
-export const HAY = 12;
-export const RUN = 13;
-/** Doubles per node: the fields, padded to two cache lines' worth of 64-byte alignment. */
+/** Offsets of a node's double fields in {@link NodePool.data}; a node takes {@link NODE} doubles. */
+export const RX = 0;
+export const RY = 1;
+export const G = 2;
+export const LO = 3;
+export const HI = 4;
+export const LAX = 5;
+export const LAY = 6;
+export const HAX = 7;
+export const HAY = 8;
+/**
+ * Offsets of a node's integer fields in {@link NodePool.ints} (Int32 units, after the doubles).
+ * Integers used as indices are kept as integers: read from a double array, every one would be
+ * converted and checked first.
+ */
+export const ROOT = 18;
+export const ROW = 19;
+export const DIR = 20;
+export const FLAGS = 21;
+export const RUN = 22;
+/** Doubles per node: the fields, padded to two 64-byte cache lines. */
 export const NODE = 16;
+/** Int32 slots per node in {@link NodePool.ints}. */
+export const NODE_INTS = NODE * 2;
 
 /**
  * Anya's search nodes in one typed array that grows on demand and is reused by every query
@@ -44,6 +53,8 @@ export const NODE = 16;
  */
 export class NodePool {
   data = new Float64Array(INITIAL_NODES * NODE);
+  /** The same memory as {@link data}, for the integer fields. */
+  ints = new Int32Array(this.data.buffer);
   /** Number of nodes in use; the next `alloc` returns this id. */
   top = 0;
 
@@ -52,12 +63,13 @@ export class NodePool {
     this.top = 0;
   }
 
-  /** A fresh node id. `data` may be replaced: read it through the pool after this call. */
+  /** A fresh node id. `data` and `ints` may be replaced: read them through the pool after this call. */
   alloc(): number {
     if ((this.top + 1) * NODE > this.data.length) {
       const data = new Float64Array(this.data.length * 2);
       data.set(this.data);
       this.data = data;
+      this.ints = new Int32Array(data.buffer);
     }
     return this.top++;
   }

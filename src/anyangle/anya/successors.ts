@@ -16,12 +16,14 @@ import {
   LO_EXACT,
   LO_INT,
   NODE,
+  NODE_INTS,
   ROOT,
   ROW,
   RUN,
   RX,
   RY,
   START,
+  TURNS,
   type NodePool,
 } from './nodes.js';
 import type { OpenList } from './open-list.js';
@@ -127,7 +129,7 @@ export class Successors {
 
   /** Expands node `id` (the start or a cone node). */
   expand(id: number): void {
-    if (this.pool.data[id * NODE + FLAGS]! & START) {
+    if (this.pool.ints[id * NODE_INTS + FLAGS]! & START) {
       this.expandStart();
       return;
     }
@@ -195,10 +197,12 @@ export class Successors {
   private project(id: number): number {
     const d = this.pool.data;
     const o = id * NODE;
-    const run = d[o + RUN]!;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
+    const run = n[oi + RUN]!;
     if (run < 0) return 0;
-    const y = d[o + ROW]!;
-    const dir = d[o + DIR]!;
+    const y = n[oi + ROW]!;
+    const dir = n[oi + DIR]!;
     const L = this.rows.at(run - 1);
     const R = this.rows.at(run);
     // While the next strips have exactly this free run, no corner lies between its walls and the
@@ -208,14 +212,14 @@ export class Successors {
     const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
     const rx = d[o + RX]!;
     const ry = d[o + RY]!;
-    const f = d[o + FLAGS]!;
+    const f = n[oi + FLAGS]!;
     const lax = d[o + LAX]!;
     const lay = d[o + LAY]!;
     const hax = d[o + HAX]!;
     const hay = d[o + HAY]!;
     const loExact = (f & LO_EXACT) !== 0;
     const hiExact = (f & HI_EXACT) !== 0;
-    const root = d[o + ROOT]!;
+    const root = n[oi + ROOT]!;
     const { tx, ty } = this;
     if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
       const t = this.tCorner;
@@ -319,16 +323,18 @@ export class Successors {
     const id = p.alloc();
     const d = p.data;
     const o = id * NODE;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
     const y = this.eY;
     const rx = this.eRx;
     const ry = this.eRy;
-    d[o + ROOT] = this.eRoot;
+    n[oi + ROOT] = this.eRoot;
     d[o + RX] = rx;
     d[o + RY] = ry;
     d[o + G] = this.eG;
-    d[o + ROW] = y;
-    d[o + DIR] = this.eDir;
-    d[o + RUN] = run;
+    n[oi + ROW] = y;
+    n[oi + DIR] = this.eDir;
+    n[oi + RUN] = run;
     d[o + LAX] = this.lAx;
     d[o + LAY] = this.lAy;
     d[o + HAX] = this.rAx;
@@ -363,7 +369,7 @@ export class Successors {
         d[o + HI] = hi;
       } else d[o + HI] = this.rX;
     }
-    d[o + FLAGS] = f;
+    n[oi + FLAGS] = f | (this.turnsAt(f, d[o + LO]!, d[o + HI]!) << TURNS);
   }
 
   /**
@@ -394,40 +400,35 @@ export class Successors {
   // Non-observable successors.
 
   /**
-   * Which endpoints of cone node `id` turn the path: a corner endpoint with exactly one blocked
-   * cell around it, when that cell is the near one beyond the interval (the ray grazed it; the
-   * shadow is the row beyond and the next strip past the ray) or the far one beyond the interval
-   * with the ray leaning away from it (the shadow is the sliver of the next strip between the ray
-   * and the cell's wall).
+   * Which endpoints of the piece being emitted (flags f, endpoints lo and hi on row eY) turn the
+   * path: a corner endpoint with exactly one blocked cell around it, when that cell is the near one
+   * beyond the interval (the ray grazed it; the shadow is the row beyond and the next strip past
+   * the ray) or the far one beyond the interval with the ray leaning away from it (the shadow is
+   * the sliver of the next strip between the ray and the cell's wall).
    */
-  private turnsOf(id: number): number {
-    const d = this.pool.data;
-    const o = id * NODE;
-    const f = d[o + FLAGS]!;
+  private turnsAt(f: number, lo: number, hi: number): number {
     if ((f & (LO_INT | HI_INT)) === 0) return 0;
-    const y = d[o + ROW]!;
-    const down = d[o + DIR]! > 0;
-    // The blocked cells round the corner, as one pattern: near-left, near-right, far-left, far-right.
-    const nearLeft = down ? NW : SW;
-    const nearRight = down ? NE : SE;
-    const farLeft = down ? SW : NW;
-    const farRight = down ? SE : NE;
-    const rx = d[o + RX]!;
-    const row = (y + 1) * this.quadStride + 1;
+    const down = this.eDir > 0;
+    const rx = this.eRx;
+    const row = (this.eY + 1) * this.quadStride + 1;
     let mask = 0;
+    // The blocked cells round the corner as one pattern, compared with the single near or far cell.
     if (f & LO_INT) {
-      const k = d[o + LO]!;
-      const q = this.quad[row + k]!;
-      if (q === nearLeft) mask |= LEFT_NEAR;
-      else if (q === farLeft && rx < k) mask |= LEFT_FAR;
+      const q = this.quad[row + lo]!;
+      if (q === (down ? NW : SW)) mask |= LEFT_NEAR;
+      else if (q === (down ? SW : NW) && rx < lo) mask |= LEFT_FAR;
     }
     if (f & HI_INT) {
-      const k = d[o + HI]!;
-      const q = this.quad[row + k]!;
-      if (q === nearRight) mask |= RIGHT_NEAR;
-      else if (q === farRight && rx > k) mask |= RIGHT_FAR;
+      const q = this.quad[row + hi]!;
+      if (q === (down ? NE : SE)) mask |= RIGHT_NEAR;
+      else if (q === (down ? SE : NE) && rx > hi) mask |= RIGHT_FAR;
     }
     return mask;
+  }
+
+  /** The turning endpoints of node `id`, found when it was made (see {@link turnsAt}). */
+  private turnsOf(id: number): number {
+    return (this.pool.ints[id * NODE_INTS + FLAGS]! >> TURNS) & (LEFT_NEAR | LEFT_FAR | RIGHT_NEAR | RIGHT_FAR);
   }
 
   /** Generates the non-observable successors of cone node `id`. */
@@ -436,12 +437,14 @@ export class Successors {
     if (mask === 0) return;
     const d = this.pool.data;
     const o = id * NODE;
-    const y = d[o + ROW]!;
-    const dir = d[o + DIR]!;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
+    const y = n[oi + ROW]!;
+    const dir = n[oi + DIR]!;
     const rx = d[o + RX]!;
     const ry = d[o + RY]!;
     const g = d[o + G]!;
-    const parent = d[o + ROOT]!;
+    const parent = n[oi + ROOT]!;
     const exact = parent !== this.realStart;
     const strip = dir > 0 ? y : y - 1;
     const y2 = y + dir;
@@ -650,11 +653,13 @@ export class Successors {
     const id = p.alloc();
     const d = p.data;
     const o = id * NODE;
-    d[o + ROOT] = root;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
+    n[oi + ROOT] = root;
     d[o + RX] = rx;
     d[o + RY] = ry;
     d[o + G] = g;
-    d[o + FLAGS] = GOAL;
+    n[oi + FLAGS] = GOAL;
     const f = g + distance(this.tx - rx, this.ty - ry);
     this.heap.push(id, f, f);
   }
@@ -676,9 +681,11 @@ export class Successors {
   private estimate(id: number): number {
     const d = this.pool.data;
     const o = id * NODE;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
     const rx = d[o + RX]!;
     const ry = d[o + RY]!;
-    const y = d[o + ROW]!;
+    const y = n[oi + ROW]!;
     const tx = this.tx;
     let ty = this.ty;
     if ((ty - y) * (ry - y) > 0) ty = 2 * y - ty;
