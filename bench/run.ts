@@ -22,7 +22,7 @@ import { sampleScenarios } from './lib/sample.js';
 import { median } from './lib/stats.js';
 import { timeChart } from './lib/svg.js';
 
-/** Planners left out: the visibility graph takes seconds per query on 512x512 maps. */
+/** Planners left out: the visibility graph is the brute-force reference (bench/verify-anya.ts checks Anya against it), not a contender. */
 const EXCLUDED = new Set(['vg']);
 /** Our planners that also run on cell centres, against the libraries. */
 const CELL_PLANNERS = ['astar', 'jps'];
