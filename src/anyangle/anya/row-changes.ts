@@ -34,23 +34,25 @@ export class RowChanges {
   readonly quad: Uint8Array;
   /** Row length of {@link quad}. */
   readonly stride: number;
+  // The tables below are public for Anya's inner loop, which reads them directly; only `refresh`
+  // writes them, and it may replace xs, below and above.
   /** Change points of every row, row after row. */
-  private xs = new Int32Array(0);
+  xs = new Int32Array(0);
   /** Row r's change points are `xs[starts[r + 1]]` up to `xs[starts[r + 2]]` (exclusive). */
-  private starts: Int32Array;
+  readonly starts: Int32Array;
   /** Words of {@link bits} and {@link before} per row: column lines 0..width, 32 to a word. */
-  private readonly words: number;
+  readonly words: number;
   /** Bit x & 31 of word `r * words + (x >> 5)` is set when x is a change point of row r. */
-  private readonly bits: Int32Array;
+  readonly bits: Int32Array;
   /** Index in {@link xs} of row r's first change point at or after column line 32·w, for word w. */
-  private readonly before: Int32Array;
+  readonly before: Int32Array;
   /**
    * For the free run whose right end is `xs[i]`: how many rows below (`below[i]`) and above
    * (`above[i]`) in a row have exactly the same free run. A cone that fills such a corridor from
    * wall to wall crosses all of those rows unchanged, so Anya skips them in one step.
    */
-  private below = new Uint16Array(0);
-  private above = new Uint16Array(0);
+  below = new Uint16Array(0);
+  above = new Uint16Array(0);
   private builtVersion = -1;
   private readonly width: number;
   private readonly height: number;

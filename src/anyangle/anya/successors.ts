@@ -30,6 +30,13 @@ import type { OpenList } from './open-list.js';
 import type { RootHistory } from './roots.js';
 import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
 
+/** Modes of `Successors.cone`. */
+const EMIT = -2;
+const EXPAND = -3;
+const ADMIT = 0;
+/** In `Successors.cone`: the piece being projected is stored nowhere. */
+const NONE = -1;
+
 /** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsOf}). */
 const LEFT_NEAR = 1;
 const LEFT_FAR = 2;
@@ -78,6 +85,7 @@ export class Successors {
   private readonly quad: Uint8Array;
   private readonly quadStride: number;
   private readonly W: number;
+  private readonly H: number;
 
   // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
   private eRoot = 0;
@@ -108,6 +116,7 @@ export class Successors {
     this.quad = rows.quad;
     this.quadStride = rows.stride;
     this.W = grid.width;
+    this.H = grid.height;
     this.realStart = (grid.width + 1) * (grid.height + 1);
   }
 
@@ -133,10 +142,7 @@ export class Successors {
       this.expandStart();
       return;
     }
-    const first = this.pool.top;
-    const count = this.project(id);
-    if (count < 0) return;
-    for (let i = 0; i < count; i++) this.admit(first + i);
+    if (this.cone(EXPAND, id)) return;
     this.turn(id);
   }
 
@@ -191,58 +197,10 @@ export class Successors {
   // Observable successors.
 
   /**
-   * Writes the observable successors of cone node `id` at the pool's top and returns how many, or
-   * -1 when the target lies in the projected region (a goal node is pushed instead).
-   */
-  private project(id: number): number {
-    const d = this.pool.data;
-    const o = id * NODE;
-    const n = this.pool.ints;
-    const oi = id * NODE_INTS;
-    const run = n[oi + RUN]!;
-    if (run < 0) return 0;
-    const y = n[oi + ROW]!;
-    const dir = n[oi + DIR]!;
-    const L = this.rows.at(run - 1);
-    const R = this.rows.at(run);
-    // While the next strips have exactly this free run, no corner lies between its walls and the
-    // walls turn nothing (they continue): every row in between would be an intermediate node, so
-    // the cone goes straight to the row before the first strip that differs. Its lines are
-    // monotone, so clipping them to the walls there gives what row-by-row clipping would.
-    const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
-    const rx = d[o + RX]!;
-    const ry = d[o + RY]!;
-    const f = n[oi + FLAGS]!;
-    const lax = d[o + LAX]!;
-    const lay = d[o + LAY]!;
-    const hax = d[o + HAX]!;
-    const hay = d[o + HAY]!;
-    const loExact = (f & LO_EXACT) !== 0;
-    const hiExact = (f & HI_EXACT) !== 0;
-    const root = n[oi + ROOT]!;
-    const { tx, ty } = this;
-    if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
-      const t = this.tCorner;
-      if (lineSide(rx, ry, lax, lay, loExact && t, tx, ty) <= 0 && lineSide(rx, ry, hax, hay, hiExact && t, tx, ty) >= 0) {
-        this.pushGoal(root, rx, ry, d[o + G]!);
-        return -1;
-      }
-    }
-    this.setRow(root, rx, ry, root !== this.realStart, d[o + G]!, y2, dir);
-    // Each side: the ray, or the wall of the free run when the ray runs past it.
-    this.setLeftLine(lax, lay, loExact);
-    if (this.leftSide(L) <= 0) this.setLeftInt(L);
-    this.setRightLine(hax, hay, hiExact);
-    if (this.rightSide(R) >= 0) this.setRightInt(R);
-    if (this.lInt && !this.rInt && this.rightSide(L) < 0) return 0;
-    if (this.rInt && !this.lInt && this.leftSide(R) > 0) return 0;
-    return this.emitRow();
-  }
-
-  /**
    * Emits the intervals of row `eY` between the current boundaries: the target test, then one
    * node per piece between consecutive corner points whose far strip is free (or one node for a
    * single point). Returns how many nodes, or -1 when the target is on the row between them.
+   * {@link cone} uses it for rows of two or more pieces.
    */
   private emitRow(): number {
     const y2 = this.eY;
@@ -305,13 +263,9 @@ export class Successors {
     }
   }
 
-  /** Emits the current row between the current boundaries and admits every piece. */
+  /** Emits the current row between the current boundaries and admits every piece; true when the target is on it. */
   private emitAndAdmit(): boolean {
-    const first = this.pool.top;
-    const count = this.emitRow();
-    if (count < 0) return true;
-    for (let i = 0; i < count; i++) this.admit(first + i);
-    return false;
+    return this.cone(EMIT, -1);
   }
 
   /**
@@ -375,25 +329,339 @@ export class Successors {
   /**
    * Puts a freshly made node on the open list, unless pruning applies: a node without turning
    * endpoints whose projection is empty is dropped, and one whose projection is a single interval
-   * is replaced by it, repeatedly.
+   * is replaced by it, repeatedly (see {@link cone}).
    */
   private admit(id: number): void {
-    for (;;) {
-      if (this.turnsOf(id) !== 0) {
-        this.push(id);
-        return;
-      }
-      const mark = this.pool.top;
-      const count = this.project(id);
-      if (count < 0) return;
-      if (count === 1) {
-        id = mark;
-        continue;
-      }
-      this.pool.top = mark;
-      if (count > 1) this.push(id);
-      return;
+    if (this.turnsOf(id) !== 0) this.push(id);
+    else this.cone(ADMIT, id);
+  }
+
+  /**
+   * The observable successors of one cone, with intermediate and cul-de-sac pruning. `EMIT` splits
+   * row eY between the boundaries the caller set in the e-state; `EXPAND` projects node `id` first
+   * and admits every piece of that row; `ADMIT` projects node `id`, which has no turning endpoint,
+   * and pushes it instead when its projection branches (to be expanded when its turn comes).
+   *
+   * A row's pieces are the stretches between consecutive corner points of the row (where the cells
+   * beyond it change) whose far strip is free, or a single point where the two rays meet a corner.
+   * A piece with a turning endpoint (see `turnsAt`) is stored and pushed. A single piece without one
+   * is projected at once and never stored: one step further from the root, clipped to the free run
+   * of the strip beyond it, after crossing every following strip that repeats that run exactly (a
+   * corridor with straight walls: no corner lies between them and they turn nothing, and the cone's
+   * lines are monotone, so clipping them there gives what row-by-row clipping would).
+   *
+   * Most rows are such single pieces, so this walk keeps its whole state in locals and calls
+   * nothing on its way: a call that passes or returns a fraction boxes it. Boundaries are compared
+   * with column lines as numbers when exact (see `lineCrossing`), else through `lineSide`. Rows of
+   * two or more pieces go through the e-state and {@link emitRow}. Returns true when the target was
+   * found in the first step.
+   */
+  private cone(mode: number, id: number): boolean {
+    const rows = this.rows;
+    const { xs, starts, bits, before, below, above, words } = rows;
+    const quad = this.quad;
+    const quadStride = this.quadStride;
+    const W = this.W;
+    const H = this.H;
+    const { tx, ty, tCorner } = this;
+    let root: number;
+    let rx: number;
+    let ry: number;
+    let g: number;
+    let dir: number;
+    let y: number;
+    let run = -1;
+    let lInt = false;
+    let lX = 0;
+    let lAx: number;
+    let lAy: number;
+    let lExact: boolean;
+    let rInt = false;
+    let rX = 0;
+    let rAx: number;
+    let rAy: number;
+    let rExact: boolean;
+    if (mode === EMIT) {
+      root = this.eRoot;
+      rx = this.eRx;
+      ry = this.eRy;
+      g = this.eG;
+      dir = this.eDir;
+      y = this.eY;
+      lInt = this.lInt;
+      lX = this.lX;
+      lAx = this.lAx;
+      lAy = this.lAy;
+      lExact = this.lExact;
+      rInt = this.rInt;
+      rX = this.rX;
+      rAx = this.rAx;
+      rAy = this.rAy;
+      rExact = this.rExact;
+    } else {
+      const d = this.pool.data;
+      const n = this.pool.ints;
+      const o = id * NODE;
+      const oi = id * NODE_INTS;
+      root = n[oi + ROOT]!;
+      rx = d[o + RX]!;
+      ry = d[o + RY]!;
+      g = d[o + G]!;
+      dir = n[oi + DIR]!;
+      y = n[oi + ROW]!;
+      run = n[oi + RUN]!;
+      const f = n[oi + FLAGS]!;
+      lAx = d[o + LAX]!;
+      lAy = d[o + LAY]!;
+      lExact = (f & LO_EXACT) !== 0;
+      rAx = d[o + HAX]!;
+      rAy = d[o + HAY]!;
+      rExact = (f & HI_EXACT) !== 0;
     }
+    const exactRoot = root !== this.realStart;
+    // What a branching projection pushes: the stored node `id` (ADMIT), the piece before it as kept
+    // below (NONE), or nothing, the pieces being admitted instead (EXPAND and EMIT, first row only).
+    let stored = mode === ADMIT ? id : mode;
+    let first = true;
+    let project = mode !== EMIT;
+    let pY = 0;
+    let pLInt = false;
+    let pLX = 0;
+    let pLAx = 0;
+    let pLAy = 0;
+    let pLExact = false;
+    let pRInt = false;
+    let pRX = 0;
+    let pRAx = 0;
+    let pRAy = 0;
+    let pRExact = false;
+    let pRun = 0;
+    for (;;) {
+      if (project) {
+        if (run < 0) return false;
+        const L = xs[run - 1]!;
+        const R = xs[run]!;
+        const y2 = y + ((dir > 0 ? below[run]! : above[run]!) + 1) * dir;
+        if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
+          if (
+            lineSide(rx, ry, lAx, lAy, lExact && tCorner, tx, ty) <= 0 &&
+            lineSide(rx, ry, rAx, rAy, rExact && tCorner, tx, ty) >= 0
+          ) {
+            this.pushGoal(root, rx, ry, g);
+            return first;
+          }
+        }
+        pY = y;
+        pLInt = lInt;
+        pLX = lX;
+        pLAx = lAx;
+        pLAy = lAy;
+        pLExact = lExact;
+        pRInt = rInt;
+        pRX = rX;
+        pRAx = rAx;
+        pRAy = rAy;
+        pRExact = rExact;
+        pRun = run;
+        y = y2;
+        // Each side: the ray, or the wall of the free run when the ray runs past it.
+        lInt = false;
+        if (lExact) {
+          const dl = lAy - ry;
+          lX = (rx * dl + (lAx - rx) * (y - ry)) / dl;
+        } else lX = lineX(rx, ry, lAx, lAy, y);
+        if (lExact ? lX <= L : lineSide(rx, ry, lAx, lAy, false, L, y) <= 0) {
+          lInt = true;
+          lX = lAx = L;
+          lAy = y;
+          lExact = exactRoot;
+        }
+        rInt = false;
+        if (rExact) {
+          const dr = rAy - ry;
+          rX = (rx * dr + (rAx - rx) * (y - ry)) / dr;
+        } else rX = lineX(rx, ry, rAx, rAy, y);
+        if (rExact ? rX >= R : lineSide(rx, ry, rAx, rAy, false, R, y) >= 0) {
+          rInt = true;
+          rX = rAx = R;
+          rAy = y;
+          rExact = exactRoot;
+        }
+        if (lInt && !rInt && (rExact ? rX < L : lineSide(rx, ry, rAx, rAy, false, L, y) < 0)) return false;
+        if (rInt && !lInt && (lExact ? lX > R : lineSide(rx, ry, lAx, lAy, false, R, y) > 0)) return false;
+      }
+      project = true;
+
+      // The target on the row, between the boundaries.
+      if (
+        ty === y &&
+        (lInt || (lExact && tCorner) ? lX <= tx : lineSide(rx, ry, lAx, lAy, false, tx, y) <= 0) &&
+        (rInt || (rExact && tCorner) ? rX >= tx : lineSide(rx, ry, rAx, rAy, false, tx, y) >= 0)
+      ) {
+        this.pushGoal(root, rx, ry, g);
+        return first;
+      }
+      // The pieces. A single one is kept in the locals; two or more are left to `emitRow`.
+      let count = 0;
+      const lNumeric = lInt || lExact;
+      const rNumeric = rInt || rExact;
+      let point = -1;
+      if (lInt && rInt) point = lX === rX ? lX : -1;
+      else if (lInt) point = (rNumeric ? rX === lX : lineSide(rx, ry, rAx, rAy, false, lX, y) === 0) ? lX : -1;
+      else if (rInt) point = (lNumeric ? lX === rX : lineSide(rx, ry, lAx, lAy, false, rX, y) === 0) ? rX : -1;
+      if (point >= 0) {
+        // The rays meet a corner exactly: one point, kept only for its turns.
+        lInt = rInt = true;
+        lX = lAx = rX = rAx = point;
+        lAy = rAy = y;
+        lExact = rExact = exactRoot;
+        run = -1;
+        count = 1;
+      } else {
+        const far = dir > 0 ? y : y - 1;
+        const firstCell = lNumeric ? Math.floor(lX) : lineFloor(rx, ry, lAx, lAy, false, y);
+        // The index of the first change point of row `far` right of the first cell, as in
+        // `RowChanges.upperBound`; change points alternate blocked-to-free and free-to-blocked, so
+        // how many lie at or left of the cell says whether it is free.
+        let i = 0;
+        let end = 0;
+        let free = false;
+        if (far >= 0 && far < H) {
+          const start = starts[far + 1]!;
+          end = starts[far + 2]!;
+          if (firstCell < 0) i = start;
+          else if (firstCell >= W) i = end;
+          else {
+            const w = far * words + (firstCell >> 5);
+            let v = bits[w]! & ((2 << (firstCell & 31)) - 1);
+            v = v - ((v >>> 1) & 0x55555555);
+            v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+            i = before[w]! + (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+          }
+          free = ((i - start) & 1) === 1;
+        }
+        // The first piece: its left end (-1: the left boundary) and right end (-1: the right one).
+        let leftAt = -1;
+        let pieceLeft = -1;
+        let pieceRight = -1;
+        for (; ; i++) {
+          const c = i < end ? xs[i]! : NO_NEXT;
+          const inside = c !== NO_NEXT && (rNumeric ? c < rX : lineSide(rx, ry, rAx, rAy, false, c, y) > 0);
+          if (free) {
+            if (++count > 1) break;
+            pieceLeft = leftAt;
+            pieceRight = inside ? c : -1;
+            run = i;
+          }
+          if (!inside) break;
+          leftAt = c;
+          free = !free;
+        }
+        if (count === 1) {
+          if (pieceLeft >= 0) {
+            lInt = true;
+            lX = lAx = pieceLeft;
+            lAy = y;
+            lExact = exactRoot;
+          }
+          if (pieceRight >= 0) {
+            rInt = true;
+            rX = rAx = pieceRight;
+            rAy = y;
+            rExact = exactRoot;
+          }
+        }
+      }
+      if (count === 0) return false;
+      if (count > 1) {
+        if (stored === EXPAND || stored === EMIT) {
+          this.setPiece(root, rx, ry, exactRoot, g, y, dir, lInt, lX, lAx, lAy, lExact, rInt, rX, rAx, rAy, rExact);
+          const top = this.pool.top;
+          const made = this.emitRow();
+          for (let k = top; k < top + made; k++) this.admit(k);
+        } else {
+          if (stored === NONE) {
+            this.setPiece(root, rx, ry, exactRoot, g, pY, dir, pLInt, pLX, pLAx, pLAy, pLExact, pRInt, pRX, pRAx, pRAy, pRExact);
+            this.emitPiece(pRun);
+            stored = this.pool.top - 1;
+          }
+          this.push(stored);
+        }
+        return false;
+      }
+      // One piece: stored and pushed when an endpoint turns, else projected in turn.
+      let lo = lX;
+      let loInt = lInt;
+      if (!lInt) {
+        if (lExact) loInt = lo === Math.floor(lo);
+        else {
+          const k = lineInteger(rx, ry, lAx, lAy, false, y);
+          if (k === k) {
+            loInt = true;
+            lo = k;
+          }
+        }
+      }
+      let hi = rX;
+      let hiInt = rInt;
+      if (!rInt) {
+        if (rExact) hiInt = hi === Math.floor(hi);
+        else {
+          const k = lineInteger(rx, ry, rAx, rAy, false, y);
+          if (k === k) {
+            hiInt = true;
+            hi = k;
+          }
+        }
+      }
+      if (loInt || hiInt) {
+        // As `turnsAt`: the blocked cells round the corner as one pattern.
+        const down = dir > 0;
+        const row = (y + 1) * quadStride + 1;
+        let turns = false;
+        if (loInt) {
+          const q = quad[row + lo]!;
+          turns = q === (down ? NW : SW) || (q === (down ? SW : NW) && rx < lo);
+        }
+        if (hiInt && !turns) {
+          const q = quad[row + hi]!;
+          turns = q === (down ? NE : SE) || (q === (down ? SE : NE) && rx > hi);
+        }
+        if (turns) {
+          this.setPiece(root, rx, ry, exactRoot, g, y, dir, lInt, lX, lAx, lAy, lExact, rInt, rX, rAx, rAy, rExact);
+          this.emitPiece(run);
+          this.push(this.pool.top - 1);
+          return false;
+        }
+      }
+      stored = NONE;
+      first = false;
+    }
+  }
+
+  /** Sets the e-state to a piece, for `emitRow` and `emitPiece` (rare paths of {@link cone}). */
+  private setPiece(
+    root: number, rx: number, ry: number, exact: boolean, g: number, y: number, dir: number,
+    lInt: boolean, lX: number, lAx: number, lAy: number, lExact: boolean,
+    rInt: boolean, rX: number, rAx: number, rAy: number, rExact: boolean,
+  ): void {
+    this.eRoot = root;
+    this.eRx = rx;
+    this.eRy = ry;
+    this.eExact = exact;
+    this.eG = g;
+    this.eY = y;
+    this.eDir = dir;
+    this.lInt = lInt;
+    this.lX = lX;
+    this.lAx = lAx;
+    this.lAy = lAy;
+    this.lExact = lExact;
+    this.rInt = rInt;
+    this.rX = rX;
+    this.rAx = rAx;
+    this.rAy = rAy;
+    this.rExact = rExact;
   }
 
   // ---------------------------------------------------------------------------------------------
