@@ -372,12 +372,10 @@ export class Successors {
     let y: number;
     let run = -1;
     let lInt = false;
-    let lX = 0;
     let lAx: number;
     let lAy: number;
     let lExact: boolean;
     let rInt = false;
-    let rX = 0;
     let rAx: number;
     let rAy: number;
     let rExact: boolean;
@@ -389,12 +387,10 @@ export class Successors {
       dir = this.eDir;
       y = this.eY;
       lInt = this.lInt;
-      lX = this.lX;
       lAx = this.lAx;
       lAy = this.lAy;
       lExact = this.lExact;
       rInt = this.rInt;
-      rX = this.rX;
       rAx = this.rAx;
       rAy = this.rAy;
       rExact = this.rExact;
@@ -417,6 +413,10 @@ export class Successors {
       rAx = d[o + HAX]!;
       rAy = d[o + HAY]!;
       rExact = (f & HI_EXACT) !== 0;
+      this.eRoot = root;
+      this.eRx = rx;
+      this.eRy = ry;
+      this.eG = g;
     }
     const exactRoot = root !== this.realStart;
     // What a branching projection pushes: the stored node `id` (ADMIT), the piece before it as kept
@@ -426,18 +426,23 @@ export class Successors {
     let project = mode !== EMIT;
     let pY = 0;
     let pLInt = false;
-    let pLX = 0;
     let pLAx = 0;
     let pLAy = 0;
     let pLExact = false;
     let pRInt = false;
-    let pRX = 0;
     let pRAx = 0;
     let pRAy = 0;
     let pRExact = false;
     let pRun = 0;
     for (;;) {
-      if (project) {
+      // Where the boundaries meet the row: computed afresh each step, never carried round the loop
+      // (a fraction kept across iterations would be boxed at every one).
+      let lX: number;
+      let rX: number;
+      if (!project) {
+        lX = this.lX;
+        rX = this.rX;
+      } else {
         if (run < 0) return false;
         const L = xs[run - 1]!;
         const R = xs[run]!;
@@ -447,18 +452,16 @@ export class Successors {
             lineSide(rx, ry, lAx, lAy, lExact && tCorner, tx, ty) <= 0 &&
             lineSide(rx, ry, rAx, rAy, rExact && tCorner, tx, ty) >= 0
           ) {
-            this.pushGoal(root, rx, ry, g);
+            this.pushCurrentGoal();
             return first;
           }
         }
         pY = y;
         pLInt = lInt;
-        pLX = lX;
         pLAx = lAx;
         pLAy = lAy;
         pLExact = lExact;
         pRInt = rInt;
-        pRX = rX;
         pRAx = rAx;
         pRAy = rAy;
         pRExact = rExact;
@@ -498,7 +501,7 @@ export class Successors {
         (lInt || (lExact && tCorner) ? lX <= tx : lineSide(rx, ry, lAx, lAy, false, tx, y) <= 0) &&
         (rInt || (rExact && tCorner) ? rX >= tx : lineSide(rx, ry, rAx, rAy, false, tx, y) >= 0)
       ) {
-        this.pushGoal(root, rx, ry, g);
+        this.pushCurrentGoal();
         return first;
       }
       // The pieces. A single one is kept in the locals; two or more are left to `emitRow`.
@@ -573,95 +576,104 @@ export class Successors {
         }
       }
       if (count === 0) return false;
+      // How the walk ends, when it does: all the pieces of a first row admitted, or one piece stored
+      // and pushed (it turns, or its projection branched).
+      let all = false;
       if (count > 1) {
-        if (stored === EXPAND || stored === EMIT) {
-          this.setPiece(root, rx, ry, exactRoot, g, y, dir, lInt, lX, lAx, lAy, lExact, rInt, rX, rAx, rAy, rExact);
-          const top = this.pool.top;
-          const made = this.emitRow();
-          for (let k = top; k < top + made; k++) this.admit(k);
-        } else {
-          if (stored === NONE) {
-            this.setPiece(root, rx, ry, exactRoot, g, pY, dir, pLInt, pLX, pLAx, pLAy, pLExact, pRInt, pRX, pRAx, pRAy, pRExact);
-            this.emitPiece(pRun);
-            stored = this.pool.top - 1;
-          }
+        if (stored === EXPAND || stored === EMIT) all = true;
+        else if (stored >= 0) {
           this.push(stored);
-        }
-        return false;
-      }
-      // One piece: stored and pushed when an endpoint turns, else projected in turn.
-      let lo = lX;
-      let loInt = lInt;
-      if (!lInt) {
-        if (lExact) loInt = lo === Math.floor(lo);
-        else {
-          const k = lineInteger(rx, ry, lAx, lAy, false, y);
-          if (k === k) {
-            loInt = true;
-            lo = k;
-          }
-        }
-      }
-      let hi = rX;
-      let hiInt = rInt;
-      if (!rInt) {
-        if (rExact) hiInt = hi === Math.floor(hi);
-        else {
-          const k = lineInteger(rx, ry, rAx, rAy, false, y);
-          if (k === k) {
-            hiInt = true;
-            hi = k;
-          }
-        }
-      }
-      if (loInt || hiInt) {
-        // As `turnsAt`: the blocked cells round the corner as one pattern.
-        const down = dir > 0;
-        const row = (y + 1) * quadStride + 1;
-        let turns = false;
-        if (loInt) {
-          const q = quad[row + lo]!;
-          turns = q === (down ? NW : SW) || (q === (down ? SW : NW) && rx < lo);
-        }
-        if (hiInt && !turns) {
-          const q = quad[row + hi]!;
-          turns = q === (down ? NE : SE) || (q === (down ? SE : NE) && rx > hi);
-        }
-        if (turns) {
-          this.setPiece(root, rx, ry, exactRoot, g, y, dir, lInt, lX, lAx, lAy, lExact, rInt, rX, rAx, rAy, rExact);
-          this.emitPiece(run);
-          this.push(this.pool.top - 1);
           return false;
+        } else {
+          y = pY;
+          lInt = pLInt;
+          lAx = pLAx;
+          lAy = pLAy;
+          lExact = pLExact;
+          rInt = pRInt;
+          rAx = pRAx;
+          rAy = pRAy;
+          rExact = pRExact;
+          run = pRun;
+          // An integer boundary is its own anchor; a line is found again on the row.
+          lX = lInt ? lAx : lExact ? lineCrossing(rx, ry, lAx, lAy, y) : lineX(rx, ry, lAx, lAy, y);
+          rX = rInt ? rAx : rExact ? lineCrossing(rx, ry, rAx, rAy, y) : lineX(rx, ry, rAx, rAy, y);
+        }
+      } else {
+        // One piece: stored and pushed when an endpoint turns, else projected in turn.
+        let lo = lX;
+        let loInt = lInt;
+        if (!lInt) {
+          if (lExact) loInt = lo === Math.floor(lo);
+          else {
+            const k = lineInteger(rx, ry, lAx, lAy, false, y);
+            if (k === k) {
+              loInt = true;
+              lo = k;
+            }
+          }
+        }
+        let hi = rX;
+        let hiInt = rInt;
+        if (!rInt) {
+          if (rExact) hiInt = hi === Math.floor(hi);
+          else {
+            const k = lineInteger(rx, ry, rAx, rAy, false, y);
+            if (k === k) {
+              hiInt = true;
+              hi = k;
+            }
+          }
+        }
+        let turns = false;
+        if (loInt || hiInt) {
+          // As `turnsAt`: the blocked cells round the corner as one pattern.
+          const down = dir > 0;
+          const row = (y + 1) * quadStride + 1;
+          if (loInt) {
+            const q = quad[row + lo]!;
+            turns = q === (down ? NW : SW) || (q === (down ? SW : NW) && rx < lo);
+          }
+          if (hiInt && !turns) {
+            const q = quad[row + hi]!;
+            turns = q === (down ? NE : SE) || (q === (down ? SE : NE) && rx > hi);
+          }
+        }
+        if (!turns) {
+          stored = NONE;
+          first = false;
+          continue;
         }
       }
-      stored = NONE;
-      first = false;
+      // The row or the piece goes to the e-state, fields rather than arguments so that no number
+      // is boxed, for `emitRow` or `emitPiece`.
+      this.eRoot = root;
+      this.eRx = rx;
+      this.eRy = ry;
+      this.eExact = exactRoot;
+      this.eG = g;
+      this.eY = y;
+      this.eDir = dir;
+      this.lInt = lInt;
+      this.lX = lX;
+      this.lAx = lAx;
+      this.lAy = lAy;
+      this.lExact = lExact;
+      this.rInt = rInt;
+      this.rX = rX;
+      this.rAx = rAx;
+      this.rAy = rAy;
+      this.rExact = rExact;
+      if (all) {
+        const top = this.pool.top;
+        const made = this.emitRow();
+        for (let k = top; k < top + made; k++) this.admit(k);
+      } else {
+        this.emitPiece(run);
+        this.push(this.pool.top - 1);
+      }
+      return false;
     }
-  }
-
-  /** Sets the e-state to a piece, for `emitRow` and `emitPiece` (rare paths of {@link cone}). */
-  private setPiece(
-    root: number, rx: number, ry: number, exact: boolean, g: number, y: number, dir: number,
-    lInt: boolean, lX: number, lAx: number, lAy: number, lExact: boolean,
-    rInt: boolean, rX: number, rAx: number, rAy: number, rExact: boolean,
-  ): void {
-    this.eRoot = root;
-    this.eRx = rx;
-    this.eRy = ry;
-    this.eExact = exact;
-    this.eG = g;
-    this.eY = y;
-    this.eDir = dir;
-    this.lInt = lInt;
-    this.lX = lX;
-    this.lAx = lAx;
-    this.lAy = lAy;
-    this.lExact = lExact;
-    this.rInt = rInt;
-    this.rX = rX;
-    this.rAx = rAx;
-    this.rAy = rAy;
-    this.rExact = rExact;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -916,6 +928,11 @@ export class Successors {
   // The open list.
 
   /** Pushes a goal node: the target reached straight from root `root` at (rx, ry). */
+  /** {@link pushGoal} for the root of the e-state (eRoot at eRx, eRy, reached at eG). */
+  private pushCurrentGoal(): void {
+    this.pushGoal(this.eRoot, this.eRx, this.eRy, this.eG);
+  }
+
   private pushGoal(root: number, rx: number, ry: number, g: number): void {
     const p = this.pool;
     const id = p.alloc();
