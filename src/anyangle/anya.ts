@@ -66,7 +66,8 @@ export class Anya extends ResumablePlanner {
     this.heap.clear();
     this.roots.reset();
     const root = s.startRoot();
-    this.roots.offer(root, 0, -1);
+    this.roots.g = 0;
+    this.roots.offer(root, -1);
     const p = this.pool;
     const id = p.alloc();
     p.ints[id * NODE_INTS + FLAGS] = START;
@@ -79,16 +80,17 @@ export class Anya extends ResumablePlanner {
   protected run(budget: number): RunState {
     const heap = this.heap;
     const p = this.pool;
-    while (heap.size > 0) {
-      if (budget <= 0) return 'pending';
-      budget--;
+    // Counting up, not `budget` down: the budget is often Infinity, and a loop variable holding a
+    // fraction or an infinity is boxed on every change.
+    for (let done = 0; heap.size > 0; done++) {
+      if (done >= budget) return 'pending';
       const id = heap.pop();
       this.expanded++;
       if (p.ints[id * NODE_INTS + FLAGS]! & GOAL) {
         this.goal = id;
         return 'found';
       }
-      if (!this.roots.current(p.ints[id * NODE_INTS + ROOT]!, p.data[id * NODE + G]!)) continue;
+      if (!this.roots.current(p.ints[id * NODE_INTS + ROOT]!, p.data, id * NODE + G)) continue;
       this.successors.expand(id);
     }
     return 'exhausted';

@@ -20,6 +20,11 @@ export class RootHistory {
   private count = 0;
   /** A double counts generations for longer than any game runs, so it never wraps. */
   private generation = 1;
+  /**
+   * The path length for {@link offer}. A field rather than an argument: a fraction passed to a call
+   * the compiler does not inline is boxed, one allocation per root offered.
+   */
+  g = 0;
 
   /** Forgets the previous search. */
   reset(): void {
@@ -28,7 +33,7 @@ export class RootHistory {
   }
 
   /**
-   * Records that root `id` is reached with path length `g` from root `parent`. Returns false, so
+   * Records that root `id` is reached with path length {@link g} from root `parent`. Returns false, so
    * the caller prunes, unless this is the first or a shorter way to the root (beyond rounding).
    *
    * Ties are pruned too. A root's successors depend on the side it is reached from, but an
@@ -38,7 +43,8 @@ export class RootHistory {
    * among the successors already made. Keeping ties would instead repeat whole subtrees on maps
    * with symmetric detours (a staircase wall reached round either end).
    */
-  offer(id: number, g: number, parent: number): boolean {
+  offer(id: number, parent: number): boolean {
+    const g = this.g;
     const s = this.slots;
     const generation = this.generation;
     for (let i = Math.imul(id, HASH) >>> this.shift; ; i = (i + 1) & this.mask) {
@@ -60,8 +66,9 @@ export class RootHistory {
     }
   }
 
-  /** True when a node whose root is `id` and whose g is `g` is still worth expanding. */
-  current(id: number, g: number): boolean {
+  /** True when a node whose root is `id` and whose g is `nodes[at]` is still worth expanding. */
+  current(id: number, nodes: Float64Array, at: number): boolean {
+    const g = nodes[at]!;
     const best = this.slots[this.find(id) + 2]!;
     return g <= best + TIE * (1 + best);
   }

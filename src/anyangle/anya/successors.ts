@@ -87,6 +87,12 @@ export class Successors {
   private readonly W: number;
   private readonly H: number;
 
+  /**
+   * The path length to the root of the flat `walkFlat` walks. A field rather than an argument: a
+   * fraction passed to a call the compiler does not inline is boxed (an allocation per call).
+   */
+  private flatG = 0;
+
   // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
   private eRoot = 0;
   private eRx = 0;
@@ -161,7 +167,10 @@ export class Successors {
     const c0 = Number.isInteger(sx) ? sx - 1 : Math.floor(sx);
     const c1 = Number.isInteger(sx) ? sx : c0;
     if (Number.isInteger(sy)) {
-      if (this.walkFlat(root, sx, sy, 0, 1) || this.walkFlat(root, sx, sy, 0, -1)) return;
+      this.flatG = 0;
+      if (this.walkFlat(root, sx, sy, 1)) return;
+      this.flatG = 0;
+      if (this.walkFlat(root, sx, sy, -1)) return;
       for (let dir = -1; dir <= 1; dir += 2) {
         const strip = dir > 0 ? sy : sy - 1;
         // The cells of the strip beside the start: one run, or two when a wall cell sits between.
@@ -187,7 +196,8 @@ export class Successors {
       this.pushGoal(root, this.sx, this.sy, 0);
       return true;
     }
-    this.setRow(root, this.sx, this.sy, exact, 0, y2, dir);
+    this.setRow(root, this.sx, this.sy, exact, y2, dir);
+    this.eG = 0;
     this.setLeftInt(L);
     this.setRightInt(R);
     return this.emitAndAdmit();
@@ -351,10 +361,14 @@ export class Successors {
    * lines are monotone, so clipping them there gives what row-by-row clipping would).
    *
    * Most rows are such single pieces, so this walk keeps its whole state in locals and calls
-   * nothing on its way: a call that passes or returns a fraction boxes it. Boundaries are compared
-   * with column lines as numbers when exact (see `lineCrossing`), else through `lineSide`. Rows of
-   * two or more pieces go through the e-state and {@link emitRow}. Returns true when the target was
-   * found in the first step.
+   * nothing on its way. It takes exact cones only (corner root and anchors: every cone but those
+   * of a start off the corners), whose boundaries compare with column lines as plain numbers (see
+   * `lineCrossing`); {@link coneGeneral} takes the others. Rows of two or more pieces go through
+   * the e-state and {@link emitRow}. Returns true when the target was found in the first step.
+   *
+   * V8 keeps a number unboxed only while it can type it as a number: no value here comes from a
+   * call, no variable starts undefined, and no fraction is carried round a loop (the crossings are
+   * computed afresh every row), else every row would allocate.
    */
   private cone(mode: number, id: number): boolean {
     const rows = this.rows;
@@ -364,61 +378,54 @@ export class Successors {
     const W = this.W;
     const H = this.H;
     const { tx, ty, tCorner } = this;
-    let root: number;
-    let rx: number;
-    let ry: number;
-    let g: number;
-    let dir: number;
-    let y: number;
+    let root = 0;
+    let rx = 0;
+    let ry = 0;
+    let dir = 0;
+    let y = 0;
     let run = -1;
     let lInt = false;
-    let lAx: number;
-    let lAy: number;
-    let lExact: boolean;
+    let lAx = 0;
+    let lAy = 0;
     let rInt = false;
-    let rAx: number;
-    let rAy: number;
-    let rExact: boolean;
+    let rAx = 0;
+    let rAy = 0;
     if (mode === EMIT) {
+      if (!this.eExact || !this.lExact || !this.rExact) return this.coneGeneral(mode, id);
       root = this.eRoot;
       rx = this.eRx;
       ry = this.eRy;
-      g = this.eG;
       dir = this.eDir;
       y = this.eY;
       lInt = this.lInt;
       lAx = this.lAx;
       lAy = this.lAy;
-      lExact = this.lExact;
       rInt = this.rInt;
       rAx = this.rAx;
       rAy = this.rAy;
-      rExact = this.rExact;
     } else {
       const d = this.pool.data;
       const n = this.pool.ints;
       const o = id * NODE;
       const oi = id * NODE_INTS;
+      const f = n[oi + FLAGS]!;
+      if ((f & (LO_EXACT | HI_EXACT)) !== (LO_EXACT | HI_EXACT)) return this.coneGeneral(mode, id);
       root = n[oi + ROOT]!;
       rx = d[o + RX]!;
       ry = d[o + RY]!;
-      g = d[o + G]!;
       dir = n[oi + DIR]!;
       y = n[oi + ROW]!;
       run = n[oi + RUN]!;
-      const f = n[oi + FLAGS]!;
       lAx = d[o + LAX]!;
       lAy = d[o + LAY]!;
-      lExact = (f & LO_EXACT) !== 0;
       rAx = d[o + HAX]!;
       rAy = d[o + HAY]!;
-      rExact = (f & HI_EXACT) !== 0;
       this.eRoot = root;
       this.eRx = rx;
       this.eRy = ry;
-      this.eG = g;
+      this.eG = d[o + G]!;
+      this.eExact = this.lExact = this.rExact = true;
     }
-    const exactRoot = root !== this.realStart;
     // What a branching projection pushes: the stored node `id` (ADMIT), the piece before it as kept
     // below (NONE), or nothing, the pieces being admitted instead (EXPAND and EMIT, first row only).
     let stored = mode === ADMIT ? id : mode;
@@ -428,30 +435,29 @@ export class Successors {
     let pLInt = false;
     let pLAx = 0;
     let pLAy = 0;
-    let pLExact = false;
     let pRInt = false;
     let pRAx = 0;
     let pRAy = 0;
-    let pRExact = false;
     let pRun = 0;
     for (;;) {
-      // Where the boundaries meet the row: computed afresh each step, never carried round the loop
-      // (a fraction kept across iterations would be boxed at every one).
+      // Where the boundaries meet the row, from the root through their anchors (an integer
+      // boundary is its own anchor): n / d, exact when an integer, else at least 2^-14 from one.
       let lX: number;
       let rX: number;
       if (!project) {
-        lX = this.lX;
-        rX = this.rX;
+        lX = lInt ? lAx : (rx * (lAy - ry) + (lAx - rx) * (y - ry)) / (lAy - ry);
+        rX = rInt ? rAx : (rx * (rAy - ry) + (rAx - rx) * (y - ry)) / (rAy - ry);
       } else {
         if (run < 0) return false;
         const L = xs[run - 1]!;
         const R = xs[run]!;
         const y2 = y + ((dir > 0 ? below[run]! : above[run]!) + 1) * dir;
         if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
-          if (
-            lineSide(rx, ry, lAx, lAy, lExact && tCorner, tx, ty) <= 0 &&
-            lineSide(rx, ry, rAx, rAy, rExact && tCorner, tx, ty) >= 0
-          ) {
+          this.lAx = lAx;
+          this.lAy = lAy;
+          this.rAx = rAx;
+          this.rAy = rAy;
+          if (this.targetInCone()) {
             this.pushCurrentGoal();
             return first;
           }
@@ -460,69 +466,59 @@ export class Successors {
         pLInt = lInt;
         pLAx = lAx;
         pLAy = lAy;
-        pLExact = lExact;
         pRInt = rInt;
         pRAx = rAx;
         pRAy = rAy;
-        pRExact = rExact;
         pRun = run;
         y = y2;
         // Each side: the ray, or the wall of the free run when the ray runs past it.
         lInt = false;
-        if (lExact) {
-          const dl = lAy - ry;
-          lX = (rx * dl + (lAx - rx) * (y - ry)) / dl;
-        } else lX = lineX(rx, ry, lAx, lAy, y);
-        if (lExact ? lX <= L : lineSide(rx, ry, lAx, lAy, false, L, y) <= 0) {
+        lX = (rx * (lAy - ry) + (lAx - rx) * (y - ry)) / (lAy - ry);
+        if (lX <= L) {
           lInt = true;
           lX = lAx = L;
           lAy = y;
-          lExact = exactRoot;
         }
         rInt = false;
-        if (rExact) {
-          const dr = rAy - ry;
-          rX = (rx * dr + (rAx - rx) * (y - ry)) / dr;
-        } else rX = lineX(rx, ry, rAx, rAy, y);
-        if (rExact ? rX >= R : lineSide(rx, ry, rAx, rAy, false, R, y) >= 0) {
+        rX = (rx * (rAy - ry) + (rAx - rx) * (y - ry)) / (rAy - ry);
+        if (rX >= R) {
           rInt = true;
           rX = rAx = R;
           rAy = y;
-          rExact = exactRoot;
         }
-        if (lInt && !rInt && (rExact ? rX < L : lineSide(rx, ry, rAx, rAy, false, L, y) < 0)) return false;
-        if (rInt && !lInt && (lExact ? lX > R : lineSide(rx, ry, lAx, lAy, false, R, y) > 0)) return false;
+        if (rX < L || lX > R) return false;
       }
       project = true;
 
       // The target on the row, between the boundaries.
-      if (
-        ty === y &&
-        (lInt || (lExact && tCorner) ? lX <= tx : lineSide(rx, ry, lAx, lAy, false, tx, y) <= 0) &&
-        (rInt || (rExact && tCorner) ? rX >= tx : lineSide(rx, ry, rAx, rAy, false, tx, y) >= 0)
-      ) {
-        this.pushCurrentGoal();
-        return first;
+      if (ty === y) {
+        this.lInt = lInt;
+        this.lX = lX;
+        this.lAx = lAx;
+        this.lAy = lAy;
+        this.rInt = rInt;
+        this.rX = rX;
+        this.rAx = rAx;
+        this.rAy = rAy;
+        this.eY = y;
+        if (this.leftAtMost(tx) && this.rightAtLeast(tx)) {
+          this.pushCurrentGoal();
+          return first;
+        }
       }
       // The pieces. A single one is kept in the locals; two or more are left to `emitRow`.
       let count = 0;
-      const lNumeric = lInt || lExact;
-      const rNumeric = rInt || rExact;
-      let point = -1;
-      if (lInt && rInt) point = lX === rX ? lX : -1;
-      else if (lInt) point = (rNumeric ? rX === lX : lineSide(rx, ry, rAx, rAy, false, lX, y) === 0) ? lX : -1;
-      else if (rInt) point = (lNumeric ? lX === rX : lineSide(rx, ry, lAx, lAy, false, rX, y) === 0) ? rX : -1;
-      if (point >= 0) {
-        // The rays meet a corner exactly: one point, kept only for its turns.
+      if (lX === rX) {
+        // The rays meet a corner exactly: one point, kept only for its turns. (Two lines from one
+        // root meet only at the root, so here one boundary at least is a column line.)
         lInt = rInt = true;
-        lX = lAx = rX = rAx = point;
+        lAx = rAx = lX;
         lAy = rAy = y;
-        lExact = rExact = exactRoot;
         run = -1;
         count = 1;
       } else {
         const far = dir > 0 ? y : y - 1;
-        const firstCell = lNumeric ? Math.floor(lX) : lineFloor(rx, ry, lAx, lAy, false, y);
+        const firstCell = Math.floor(lX);
         // The index of the first change point of row `far` right of the first cell, as in
         // `RowChanges.upperBound`; change points alternate blocked-to-free and free-to-blocked, so
         // how many lie at or left of the cell says whether it is free.
@@ -548,8 +544,10 @@ export class Successors {
         let pieceLeft = -1;
         let pieceRight = -1;
         for (; ; i++) {
-          const c = i < end ? xs[i]! : NO_NEXT;
-          const inside = c !== NO_NEXT && (rNumeric ? c < rX : lineSide(rx, ry, rAx, rAy, false, c, y) > 0);
+          // (No NO_NEXT here: a module constant is loaded untyped, and would box `c` and all
+          // that it flows into.)
+          const inside = i < end && xs[i]! < rX;
+          const c = inside ? xs[i]! : -1;
           if (free) {
             if (++count > 1) break;
             pieceLeft = leftAt;
@@ -565,13 +563,11 @@ export class Successors {
             lInt = true;
             lX = lAx = pieceLeft;
             lAy = y;
-            lExact = exactRoot;
           }
           if (pieceRight >= 0) {
             rInt = true;
             rX = rAx = pieceRight;
             rAy = y;
-            rExact = exactRoot;
           }
         }
       }
@@ -589,54 +585,29 @@ export class Successors {
           lInt = pLInt;
           lAx = pLAx;
           lAy = pLAy;
-          lExact = pLExact;
           rInt = pRInt;
           rAx = pRAx;
           rAy = pRAy;
-          rExact = pRExact;
           run = pRun;
-          // An integer boundary is its own anchor; a line is found again on the row.
-          lX = lInt ? lAx : lExact ? lineCrossing(rx, ry, lAx, lAy, y) : lineX(rx, ry, lAx, lAy, y);
-          rX = rInt ? rAx : rExact ? lineCrossing(rx, ry, rAx, rAy, y) : lineX(rx, ry, rAx, rAy, y);
+          lX = lInt ? lAx : (rx * (lAy - ry) + (lAx - rx) * (y - ry)) / (lAy - ry);
+          rX = rInt ? rAx : (rx * (rAy - ry) + (rAx - rx) * (y - ry)) / (rAy - ry);
         }
       } else {
-        // One piece: stored and pushed when an endpoint turns, else projected in turn.
-        let lo = lX;
-        let loInt = lInt;
-        if (!lInt) {
-          if (lExact) loInt = lo === Math.floor(lo);
-          else {
-            const k = lineInteger(rx, ry, lAx, lAy, false, y);
-            if (k === k) {
-              loInt = true;
-              lo = k;
-            }
-          }
-        }
-        let hi = rX;
-        let hiInt = rInt;
-        if (!rInt) {
-          if (rExact) hiInt = hi === Math.floor(hi);
-          else {
-            const k = lineInteger(rx, ry, rAx, rAy, false, y);
-            if (k === k) {
-              hiInt = true;
-              hi = k;
-            }
-          }
-        }
+        // One piece: stored and pushed when an endpoint turns (as `turnsAt`: the blocked cells
+        // round the corner as one pattern), else projected in turn.
+        const loInt = lInt || lX === Math.floor(lX);
+        const hiInt = rInt || rX === Math.floor(rX);
         let turns = false;
         if (loInt || hiInt) {
-          // As `turnsAt`: the blocked cells round the corner as one pattern.
           const down = dir > 0;
           const row = (y + 1) * quadStride + 1;
           if (loInt) {
-            const q = quad[row + lo]!;
-            turns = q === (down ? NW : SW) || (q === (down ? SW : NW) && rx < lo);
+            const q = quad[row + lX]!;
+            turns = q === (down ? NW : SW) || (q === (down ? SW : NW) && rx < lX);
           }
           if (hiInt && !turns) {
-            const q = quad[row + hi]!;
-            turns = q === (down ? NE : SE) || (q === (down ? SE : NE) && rx > hi);
+            const q = quad[row + rX]!;
+            turns = q === (down ? NE : SE) || (q === (down ? SE : NE) && rx > rX);
           }
         }
         if (!turns) {
@@ -650,20 +621,19 @@ export class Successors {
       this.eRoot = root;
       this.eRx = rx;
       this.eRy = ry;
-      this.eExact = exactRoot;
-      this.eG = g;
+      this.eExact = true;
       this.eY = y;
       this.eDir = dir;
       this.lInt = lInt;
       this.lX = lX;
       this.lAx = lAx;
       this.lAy = lAy;
-      this.lExact = lExact;
+      this.lExact = true;
       this.rInt = rInt;
       this.rX = rX;
       this.rAx = rAx;
       this.rAy = rAy;
-      this.rExact = rExact;
+      this.rExact = true;
       if (all) {
         const top = this.pool.top;
         const made = this.emitRow();
@@ -674,6 +644,87 @@ export class Successors {
       }
       return false;
     }
+  }
+
+  /**
+   * Whether the target, inside the strip of the projection being made, lies between the cone's
+   * lines: the root (eRx, eRy) through the anchors lAx, lAy and rAx, rAy. From fields, not
+   * arguments (see {@link cone}).
+   */
+  private targetInCone(): boolean {
+    const { eRx: rx, eRy: ry, tx, ty, tCorner } = this;
+    return (
+      lineSide(rx, ry, this.lAx, this.lAy, this.lExact && tCorner, tx, ty) <= 0 &&
+      lineSide(rx, ry, this.rAx, this.rAy, this.rExact && tCorner, tx, ty) >= 0
+    );
+  }
+
+  /**
+   * {@link cone} for cones with a boundary through a start off the corners (or such a root), whose
+   * comparisons need the orientation predicate: the same steps on stored nodes and the e-state.
+   */
+  private coneGeneral(mode: number, id: number): boolean {
+    const p = this.pool;
+    if (mode === EMIT || mode === EXPAND) {
+      const count = mode === EMIT ? this.emitRow() : this.project(id);
+      if (count < 0) return true;
+      const top = p.top;
+      for (let k = top - count; k < top; k++) this.admit(k);
+      return false;
+    }
+    for (;;) {
+      const mark = p.top;
+      const count = this.project(id);
+      if (count < 0) return false;
+      if (count === 1) {
+        id = mark;
+        if (this.turnsOf(id) === 0) continue;
+      } else p.top = mark;
+      if (count > 0) this.push(id);
+      return false;
+    }
+  }
+
+  /**
+   * Writes the observable successors of cone node `id` at the pool's top and returns how many, or
+   * -1 when the target lies in the projected region (a goal node is pushed instead). For
+   * {@link coneGeneral}; see {@link cone} for the steps.
+   */
+  private project(id: number): number {
+    const d = this.pool.data;
+    const o = id * NODE;
+    const n = this.pool.ints;
+    const oi = id * NODE_INTS;
+    const run = n[oi + RUN]!;
+    if (run < 0) return 0;
+    const y = n[oi + ROW]!;
+    const dir = n[oi + DIR]!;
+    const L = this.rows.at(run - 1);
+    const R = this.rows.at(run);
+    const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
+    const root = n[oi + ROOT]!;
+    const f = n[oi + FLAGS]!;
+    this.setRow(root, d[o + RX]!, d[o + RY]!, root !== this.realStart, y2, dir);
+    this.eG = d[o + G]!;
+    this.lAx = d[o + LAX]!;
+    this.lAy = d[o + LAY]!;
+    this.lExact = (f & LO_EXACT) !== 0;
+    this.rAx = d[o + HAX]!;
+    this.rAy = d[o + HAY]!;
+    this.rExact = (f & HI_EXACT) !== 0;
+    const { tx, ty } = this;
+    if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R && this.targetInCone()) {
+      this.pushCurrentGoal();
+      return -1;
+    }
+    // Each side: the ray, or the wall of the free run when the ray runs past it.
+    this.setLeftLine(this.lAx, this.lAy, this.lExact);
+    if (this.leftSide(L) <= 0) this.setLeftInt(L);
+    this.setRightLine(this.rAx, this.rAy, this.rExact);
+    if (this.rightSide(R) >= 0) this.setRightInt(R);
+    if (this.lInt && !this.rInt && this.rightSide(L) < 0) return 0;
+    if (this.rInt && !this.lInt && this.leftSide(R) > 0) return 0;
+    return this.emitRow();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -733,18 +784,22 @@ export class Successors {
       const k = d[o + LO]!;
       const ga = g + distance(k - rx, y - ry);
       const a = y * stride + k;
-      if (this.roots.offer(a, ga, parent)) {
+      this.roots.g = ga;
+      if (this.roots.offer(a, parent)) {
         if (mask & LEFT_NEAR) {
-          if (!this.walkFlat(a, k, y, ga, -1)) {
+          this.flatG = ga;
+          if (!this.walkFlat(a, k, y, -1)) {
             // The strip beyond, left of the ray from the old root through a, to the wall of its run.
-            this.setRow(a, k, y, true, ga, y2, dir);
+            this.setRow(a, k, y, true, y2, dir);
+            this.eG = ga;
             this.setLeftInt(this.rows.runStart(strip, k - 1));
             this.setRightLine(rx, ry, exact);
             this.shadowCone(strip, k - 1, rx, ry, exact);
           }
         } else {
           // The sliver between the wall of the blocked far cell and the ray.
-          this.setRow(a, k, y, true, ga, y2, dir);
+          this.setRow(a, k, y, true, y2, dir);
+          this.eG = ga;
           this.setLeftInt(k);
           this.setRightLine(rx, ry, exact);
           this.shadowCone(strip, k, rx, ry, exact);
@@ -755,16 +810,20 @@ export class Successors {
       const k = d[o + HI]!;
       const gb = g + distance(k - rx, y - ry);
       const b = y * stride + k;
-      if (this.roots.offer(b, gb, parent)) {
+      this.roots.g = gb;
+      if (this.roots.offer(b, parent)) {
         if (mask & RIGHT_NEAR) {
-          if (!this.walkFlat(b, k, y, gb, 1)) {
-            this.setRow(b, k, y, true, gb, y2, dir);
+          this.flatG = gb;
+          if (!this.walkFlat(b, k, y, 1)) {
+            this.setRow(b, k, y, true, y2, dir);
+            this.eG = gb;
             this.setLeftLine(rx, ry, exact);
             this.setRightInt(this.rows.runEnd(strip, k));
             this.shadowCone(strip, k, rx, ry, exact);
           }
         } else {
-          this.setRow(b, k, y, true, gb, y2, dir);
+          this.setRow(b, k, y, true, y2, dir);
+          this.eG = gb;
           this.setLeftLine(rx, ry, exact);
           this.setRightInt(k);
           this.shadowCone(strip, k - 1, rx, ry, exact);
@@ -807,7 +866,8 @@ export class Successors {
    * behind on one side is the only blocked one, turns into the strip on that side (the region the
    * root cannot see past that cell). Returns true when the target lies on the flat.
    */
-  private walkFlat(root: number, x0: number, y: number, g: number, sx: number): boolean {
+  private walkFlat(root: number, x0: number, y: number, sx: number): boolean {
+    const g = this.flatG;
     const rows = this.rows;
     const { tx, ty } = this;
     const stride = this.W + 1;
@@ -831,7 +891,8 @@ export class Successors {
       if (!au && !ad && bu !== bd) {
         const gk = g + Math.abs(k - x0);
         const corner = y * stride + k;
-        if (this.roots.offer(corner, gk, root)) {
+        this.roots.g = gk;
+        if (this.roots.offer(corner, root)) {
           const strip = bu ? y - 1 : y;
           const run = sx > 0 ? this.rows.runEnd(strip, ahead) : this.rows.runStart(strip, ahead);
           const L = sx > 0 ? k : run;
@@ -839,7 +900,8 @@ export class Successors {
           if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
             this.pushGoal(corner, k, y, gk);
           } else {
-            this.setRow(corner, k, y, true, gk, bu ? y - 1 : y + 1, bu ? -1 : 1);
+            this.setRow(corner, k, y, true, bu ? y - 1 : y + 1, bu ? -1 : 1);
+            this.eG = gk;
             this.setLeftInt(L);
             this.setRightInt(R);
             this.emitAndAdmit();
@@ -854,12 +916,12 @@ export class Successors {
   // ---------------------------------------------------------------------------------------------
   // Boundaries of the row being emitted.
 
-  private setRow(root: number, rx: number, ry: number, exact: boolean, g: number, y: number, dir: number): void {
+  /** Sets the root and row of the e-state; the caller sets `eG` (see {@link flatG} on why not an argument). */
+  private setRow(root: number, rx: number, ry: number, exact: boolean, y: number, dir: number): void {
     this.eRoot = root;
     this.eRx = rx;
     this.eRy = ry;
     this.eExact = exact;
-    this.eG = g;
     this.eY = y;
     this.eDir = dir;
   }
