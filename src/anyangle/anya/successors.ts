@@ -30,14 +30,16 @@ import type { OpenList } from './open-list.js';
 import type { RootHistory } from './roots.js';
 import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
 
-/** Modes of `Successors.cone`. */
+/** `Successors.cone` splits the row the caller set up in the e-state. */
 const EMIT = -2;
+/** `Successors.cone` projects a node being expanded. */
 const EXPAND = -3;
+/** `Successors.cone` projects a stored node without turning endpoints (any id >= 0). */
 const ADMIT = 0;
 /** In `Successors.cone`: the piece being projected is stored nowhere. */
 const NONE = -1;
 
-/** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsOf}). */
+/** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsAt}). */
 const LEFT_NEAR = 1;
 const LEFT_FAR = 2;
 const RIGHT_NEAR = 4;
@@ -61,7 +63,7 @@ const RIGHT_FAR = 8;
  * - A node with no turning endpoint and exactly one observable successor is not stored: its
  *   successor replaces it (intermediate pruning); with none it is dropped (cul-de-sac pruning).
  * - A projection crosses at once every following strip that repeats the current free run exactly
- *   (a corridor or a room with straight walls), see `project`.
+ *   (a corridor or a room with straight walls), see `cone`.
  *
  * The target is recognised wherever it can lie: on a row inside an interval, inside a strip within
  * a cone's visible region (a target that is not on a row line), or on a flat. It becomes a goal
