@@ -27,7 +27,7 @@ export class LazyThetaStar extends ThetaStar {
    * between corners; the rare failed check still goes through {@link settle}'s fallback.
    */
   protected override run(budget: number): RunState {
-    if (!this.inPlace) return this.runGeneric(budget);
+    if (!this.endsOnLattice) return this.runGeneric(budget);
     const m = this.memory;
     const heap = m.heap;
     const { g, parent, stamp } = m;
@@ -74,13 +74,8 @@ export class LazyThetaStar extends ThetaStar {
         const ex = tx - gx;
         const ey = ty - gy;
         const f = gt + weight * Math.sqrt(ex * ex + ey * ey);
-        g[to] = gt;
-        parent[to] = via;
-        if (s === open) heap.decrease(to, f, gt);
-        else {
-          stamp[to] = open;
-          heap.push(to, f, gt);
-        }
+        if (s === open) m.improve(to, gt, f, via);
+        else m.open(to, gt, f, via);
       }
     }
     return 'exhausted';

@@ -58,7 +58,6 @@ export class ThetaStar extends LatticePlanner {
     return this.estimateFrom(this.nodeX(id), this.nodeY(id));
   }
 
-  protected override readonly movesInPlace = true;
   /** The lattice node whose coordinates {@link parentX} and {@link parentY} hold (a lattice node never moves). */
   private placed = -1;
   protected parentX = 0;
@@ -70,7 +69,7 @@ export class ThetaStar extends LatticePlanner {
    * it. Same moves in the same order, same ties, same line-of-sight rule as {@link move}.
    */
   protected override run(budget: number): RunState {
-    if (!this.inPlace) return this.runGeneric(budget);
+    if (!this.endsOnLattice) return this.runGeneric(budget);
     const m = this.memory;
     const heap = m.heap;
     const { g, parent, stamp } = m;
@@ -120,13 +119,8 @@ export class ThetaStar extends LatticePlanner {
         const ex = tx - gx;
         const ey = ty - gy;
         const f = gt + weight * Math.sqrt(ex * ex + ey * ey);
-        g[to] = gt;
-        parent[to] = via;
-        if (s === open) heap.decrease(to, f, gt);
-        else {
-          stamp[to] = open;
-          heap.push(to, f, gt);
-        }
+        if (s === open) m.improve(to, gt, f, via);
+        else m.open(to, gt, f, via);
       }
     }
     return 'exhausted';
@@ -150,7 +144,7 @@ export class ThetaStar extends LatticePlanner {
   }
 
   /** A successor first tries the shortcut from the expanded node's parent, then the lattice move. */
-  override move(from: number, s: number, x: number, y: number, cost: number): void {
+  protected move(from: number, s: number, x: number, y: number, cost: number): void {
     const m = this.memory;
     const state = m.stateOf(s);
     if (state === CLOSED) return;

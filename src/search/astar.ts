@@ -1,5 +1,4 @@
 import { SQRT2 } from './lattice.js';
-import { OPEN, UNSEEN } from './memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from './move-table.js';
 import { LatticePlanner, type RunState } from './planner.js';
 
@@ -8,8 +7,8 @@ import { LatticePlanner, type RunState } from './planner.js';
  * octile heuristic (Manhattan on 4-neighbour lattices). Paths follow lattice moves, so they bend
  * at 45° steps; the any-angle planners straighten them.
  *
- * When start and goal are lattice nodes (the usual case) moves come from the in-place loop of
- * {@link LatticePlanner} and the heuristic from the known column and row of each node.
+ * When start and goal are lattice nodes (the usual case) moves come from the move table and the
+ * heuristic from the known column and row of each node, in A*'s own loop.
  *
  * @example
  * ```ts
@@ -26,18 +25,16 @@ export class AStar extends LatticePlanner {
     for (let i = 0; i < n; i++) this.relax(id, this.succIds[i]!, g + this.succCosts[i]!);
   }
 
-  protected override readonly movesInPlace = true;
-
   /**
-   * The in-place loop with the relaxation written inline: the generic loop's call per move
-   * cannot be inlined once several planners share it, and A* is the baseline everyone is timed
-   * against, so it gets its own copy of the few lines. Same order of moves, same ties.
+   * For queries between lattice nodes, a loop with the relaxation written inline over the move
+   * table: a call per move through a loop several planners share cannot be inlined, and A* is the
+   * baseline everyone is timed against. Same order of moves and same ties as {@link expand}.
    */
   protected override run(budget: number): RunState {
-    if (!this.inPlace) return super.run(budget);
+    if (!this.endsOnLattice) return super.run(budget);
     const m = this.memory;
     const heap = m.heap;
-    const { g, parent, stamp } = m;
+    const { g, stamp } = m;
     const open = m.openStamp;
     const bits = this.moves.fresh();
     const offsets = this.moves.offsets;
@@ -68,31 +65,10 @@ export class AStar extends LatticePlanner {
         const dx = Math.abs(x + MOVE_DX[k]! - gc);
         const dy = Math.abs(y + MOVE_DY[k]! - gr);
         const h = octile ? (dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx) : dx + dy;
-        g[to] = gt;
-        parent[to] = id;
-        if (s === open) heap.decrease(to, gt + w * h, gt);
-        else {
-          stamp[to] = open;
-          heap.push(to, gt + w * h, gt);
-        }
+        if (s === open) m.improve(to, gt, gt + w * h, id);
+        else m.open(to, gt, gt + w * h, id);
       }
     }
     return 'exhausted';
-  }
-
-  override move(from: number, to: number, tx: number, ty: number, cost: number): void {
-    const m = this.memory;
-    const g = m.g[from]! + cost;
-    const state = m.stateOf(to);
-    if (state === UNSEEN) m.open(to, g, g + this.estimate(tx, ty), from);
-    else if (state === OPEN && g < m.g[to]!) m.improve(to, g, g + this.estimate(tx, ty), from);
-  }
-
-  /** The weighted octile (or Manhattan) distance from lattice column `tx`, row `ty` to the goal node. */
-  private estimate(tx: number, ty: number): number {
-    const dx = Math.abs(tx - this.goalColumn);
-    const dy = Math.abs(ty - this.goalRow);
-    if (this.lattice.connectivity === 4) return this.weight * (dx + dy);
-    return this.weight * (dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx);
   }
 }

@@ -2,9 +2,9 @@ import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
-import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice, type MoveVisitor } from './lattice.js';
+import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
-import { MOVE_COST, MOVE_DX, MOVE_DY, moveTableOf, type MoveTable } from './move-table.js';
+import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { validateQuery } from './validate.js';
 
@@ -123,9 +123,6 @@ export abstract class ResumablePlanner implements Planner {
   protected abstract finish(): PathResult;
 }
 
-/** Stands in for the move table when the in-place loop is off. */
-const EMPTY_BITS = new Uint8Array(0);
-
 /** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
 const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
 
@@ -135,7 +132,7 @@ const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
  * resumable expansion loop, and path extraction. A planner supplies `expand`, and may post-process
  * the path.
  */
-export abstract class LatticePlanner extends ResumablePlanner implements MoveVisitor {
+export abstract class LatticePlanner extends ResumablePlanner {
   readonly lattice: Lattice;
   /** The lattice's moves as direction bits, for the in-place loop. */
   protected readonly moves: MoveTable;
@@ -312,35 +309,23 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
   }
 
   /**
-   * True when the planner implements {@link move}. Then, for queries between lattice nodes, each
-   * legal move (read from the {@link moves} table) goes straight to {@link move} with the target's
-   * column and row known, instead of {@link expand} going through the generic successor buffers:
-   * the hot path of A* and Theta*.
+   * True when start and goal are both lattice nodes (the usual query). A planner's own in-place
+   * loop then reads each node's moves from the {@link moves} table with the target's column and
+   * row known, instead of going through {@link expand} and the generic successor buffers: the hot
+   * path of A*, Theta* and Lazy Theta*.
    */
-  protected readonly movesInPlace: boolean = false;
-
-  /** True when the current query runs the in-place loop: {@link movesInPlace}, and both ends are lattice nodes. */
-  protected get inPlace(): boolean {
-    return this.movesInPlace && this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
+  protected get endsOnLattice(): boolean {
+    return this.startId !== this.virtualStart && this.goalId !== this.virtualGoal;
   }
 
   /**
-   * One lattice move handed over by the in-place loop: from node
-   * `from` to node `to`, which sits at lattice column `tx` and row `ty`, at cost `cost`. Only
-   * called when {@link movesInPlace}; public because the lattice calls it.
+   * Expands up to `budget` nodes through {@link settle} and {@link expand}: the loop every planner
+   * can run, for any start and goal.
    */
-  move(_from: number, _to: number, _tx: number, _ty: number, _cost: number): void {}
-
-  /** Expands up to `budget` nodes. */
   protected run(budget: number): RunState {
     const m = this.memory;
     const heap = m.heap;
     const lattice = this.lattice;
-    const inPlace = this.inPlace;
-    // Only the in-place loop reads the table: planners that never use it never build it.
-    const bits = inPlace ? this.moves.fresh() : EMPTY_BITS;
-    const offsets = this.moves.offsets;
-    const stride = lattice.stride;
     const start = this.startId;
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
@@ -350,15 +335,7 @@ export abstract class LatticePlanner extends ResumablePlanner implements MoveVis
       this.expanded++;
       this.settle(id);
       if (id === this.goalId) return 'found';
-      if (!inPlace) {
-        if (id === start || id >= lattice.nodeCount || lattice.passable(id)) this.expand(id);
-        continue;
-      }
-      const x = id % stride;
-      const y = (id - x) / stride;
-      for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
-        if (b & 1) this.move(id, id + offsets[k]!, x + MOVE_DX[k]!, y + MOVE_DY[k]!, MOVE_COST[k]!);
-      }
+      if (id === start || id >= lattice.nodeCount || lattice.passable(id)) this.expand(id);
     }
     return 'exhausted';
   }
