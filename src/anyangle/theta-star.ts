@@ -3,7 +3,7 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
 import { LatticePlanner, type IncrementalSearch, type LatticeOptions, type RunState } from '../search/planner.js';
-import type { QueryOptions } from '../search/result.js';
+import type { PathResult, QueryOptions } from '../search/result.js';
 import { freeRunsOf, type FreeRuns } from './free-runs.js';
 
 /**
@@ -45,12 +45,16 @@ export class ThetaStar extends LatticePlanner {
     this.runs = freeRunsOf(grid);
   }
 
+  override findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
+    if (!this.cellCentres) return super.findPath(sx, sy, gx, gy, options);
+    const { width, height } = this.grid;
+    return super.findPath(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
+  }
+
   override createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch {
-    if (this.cellCentres) {
-      const { width, height } = this.grid;
-      return super.createSearch(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
-    }
-    return super.createSearch(sx, sy, gx, gy, options);
+    if (!this.cellCentres) return super.createSearch(sx, sy, gx, gy, options);
+    const { width, height } = this.grid;
+    return super.createSearch(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
   }
 
   /** Weighted straight-line distance to the goal point: admissible for any-angle paths. */

@@ -72,8 +72,24 @@ export abstract class ResumablePlanner implements Planner {
 
   constructor(readonly grid: Grid) {}
 
-  findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
-    return this.createSearch(sx, sy, gx, gy, options).step()!;
+  /**
+   * The one-shot query runs the phases directly rather than through {@link createSearch}, so that
+   * it allocates nothing but its result (a game may ask for hundreds of short paths a frame). It
+   * still ends any search in progress on this planner, as a new search would.
+   */
+  findPath(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): PathResult {
+    this.token++;
+    const cap = options.maxExpansions ?? Infinity;
+    const early = this.begin(sx, sy, gx, gy, options.weight ?? 1, cap);
+    return early ?? this.outcome(this.run(cap), cap)!;
+  }
+
+  /** The result a slice that ended in `state` gives, or undefined while the search goes on. */
+  private outcome(state: RunState, cap: number): PathResult | undefined {
+    if (state === 'found') return this.finish();
+    if (state === 'exhausted') return failure('no-path', this.expanded);
+    if (this.expanded >= cap) return failure('budget', this.expanded, `stopped after ${cap} expansions`);
+    return undefined;
   }
 
   createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
@@ -98,11 +114,8 @@ export abstract class ResumablePlanner implements Planner {
           const early = planner.begin(sx, sy, gx, gy, weight, cap);
           if (early) return end(early);
         }
-        const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
-        if (state === 'found') return end(planner.finish());
-        if (state === 'exhausted') return end(failure('no-path', planner.expanded));
-        if (planner.expanded >= cap) return end(failure('budget', planner.expanded, `stopped after ${cap} expansions`));
-        return undefined;
+        const done = planner.outcome(planner.run(Math.min(maxExpansions, cap - planner.expanded)), cap);
+        return done && end(done);
       },
       cancel(): void {
         if (!result) end(failure('cancelled', planner.expanded));

@@ -137,6 +137,11 @@ describe.each(NAMES)('%s: search options', (name) => {
     expect(search.step(1)).toBeUndefined();
     search.cancel();
     expect(search.step()?.status).toBe('cancelled');
+    // findPath shares the planner's search memory, so it ends a paused search as a new search would.
+    const paused = planner.createSearch(0, 0, 5, 5);
+    expect(paused.step(1)).toBeUndefined();
+    expect(planner.findPath(0, 0, 9, 6)).toEqual(createPlanner(name, grid).findPath(0, 0, 9, 6));
+    expect(paused.step()?.status).toBe('cancelled');
   });
 
   it('bad input gets a status, never an exception', () => {
