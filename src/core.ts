@@ -19,4 +19,4 @@ export { ThetaStar } from './anyangle/theta-star.js';
 export { LazyThetaStar } from './anyangle/lazy-theta-star.js';
 export * from './steering/index.js';
 export { Anya } from './anyangle/anya.js';
-export { VisibilityGraph } from './anyangle/visibility-graph.js';
+export { VisibilityGraph, type VisibilityGraphOptions } from './anyangle/visibility-graph.js';
