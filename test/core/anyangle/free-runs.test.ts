@@ -51,6 +51,50 @@ describe('FreeRuns line of sight', () => {
     }
   });
 
+  it('long segments on sparse grids, through vertices and past double corners, agree with the brute force', SLOW, () => {
+    // Long segments are halved and their halves box-tested: sparse maps make boxes that are free,
+    // boxes that hold one obstacle, and double corners on the very vertices where halves meet.
+    const rng = makeRng(4002);
+    let visible = 0;
+    let total = 0;
+    for (let t = 0; t < 150; t++) {
+      const width = rng.range(24, 72);
+      const height = rng.range(24, 72);
+      const grid = randomGrid(rng, { width, height, density: rng.next() * 0.06 });
+      const runs = new FreeRuns(grid);
+      for (let i = 0; i < 40; i++) {
+        // A segment through whole-number vertices: a step (sx, sy) repeated n times.
+        const sx = rng.range(-4, 4);
+        const sy = rng.range(-4, 4);
+        const n = rng.range(2, 24);
+        const x0 = rng.int(width + 1);
+        const y0 = rng.int(height + 1);
+        const x1 = x0 + sx * n;
+        const y1 = y0 + sy * n;
+        if (x1 < 0 || x1 > width || y1 < 0 || y1 > height) continue;
+        if (rng.chance(0.5) && n > 2) {
+          // A double corner on one of the vertices the segment passes.
+          const k = rng.range(1, n - 1);
+          const vx = x0 + sx * k;
+          const vy = y0 + sy * k;
+          if (vx >= 1 && vy >= 1 && vx < width && vy < height) {
+            const flip = rng.chance(0.5);
+            grid.setBlocked(vx - 1, vy - 1, !flip);
+            grid.setBlocked(vx, vy, !flip);
+            grid.setBlocked(vx, vy - 1, flip);
+            grid.setBlocked(vx - 1, vy, flip);
+          }
+        }
+        const expected = bruteLineOfSight(grid, x0, y0, x1, y1);
+        expect(runs.sight(x0, y0, x1, y1), `seed 4002 grid ${t}: (${x0}, ${y0}) -> (${x1}, ${y1}) on\n${grid.toAscii().join('\n')}`).toBe(expected);
+        if (expected) visible++;
+        total++;
+      }
+    }
+    expect(visible).toBeGreaterThan(total / 5);
+    expect(visible).toBeLessThan(total - total / 5);
+  });
+
   it('hand cases: a shallow segment past a corner, a double corner, a steep one through a wall', () => {
     const g = Grid.fromAscii(['....', '.@..', '..@.', '....']);
     const runs = new FreeRuns(g);
