@@ -1,6 +1,7 @@
 import { SQRT2 } from './lattice.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from './move-table.js';
 import { LatticePlanner, type RunState } from './planner.js';
+import type { PathResult } from './result.js';
 
 /**
  * A* on a lattice (corner points by default, or cell centres with `lattice: 'cell'`), with the
@@ -10,6 +11,11 @@ import { LatticePlanner, type RunState } from './planner.js';
  * When start and goal are lattice nodes (the usual case) moves come from the move table and the
  * heuristic from the known column and row of each node, in A*'s own loop.
  *
+ * Ties among open nodes of equal f go to the larger g (see `IndexedHeap`). A subclass may set
+ * {@link lineTies} to prefer, before that, the node nearer the straight line from start to goal:
+ * of the many equally short lattice paths it then picks one that keeps close to that line, which
+ * post-smoothing straightens best (A* PS does), for about 5% more time per expansion.
+ *
  * @example
  * ```ts
  * const astar = new AStar(grid);
@@ -18,6 +24,32 @@ import { LatticePlanner, type RunState } from './planner.js';
  */
 export class AStar extends LatticePlanner {
   readonly name: string = 'astar';
+  /** Break ties of equal f toward the start-goal line first (see the class notes). */
+  protected readonly lineTies: boolean = false;
+  /** The start-goal line of the query, for the tie-break: the start, the direction, and LINE_TIE over its length. */
+  private lineX = 0;
+  private lineY = 0;
+  private lineDx = 0;
+  private lineDy = 0;
+  private lineScale = 0;
+  private readonly lineStep = new Float64Array(8);
+
+  protected override begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    const length = Math.hypot(gx - sx, gy - sy);
+    this.lineX = sx;
+    this.lineY = sy;
+    this.lineDx = gx - sx;
+    this.lineDy = gy - sy;
+    this.lineScale = this.lineTies && length > 0 && length < Infinity ? LINE_TIE / length : 0;
+    return super.begin(sx, sy, gx, gy, weight, cap);
+  }
+
+  /** The octile estimate, plus the tie-break term: LINE_TIE times the distance from the start-goal line. */
+  protected override heuristic(id: number): number {
+    const x = this.nodeX(id) - this.lineX;
+    const y = this.nodeY(id) - this.lineY;
+    return super.heuristic(id) + this.lineScale * Math.abs(x * this.lineDy - y * this.lineDx);
+  }
 
   protected expand(id: number): void {
     const n = this.successorsOf(id);
@@ -45,6 +77,15 @@ export class AStar extends LatticePlanner {
     const gr = this.goalRow;
     const w = this.weight;
     const octile = this.lattice.connectivity === 8;
+    // The start-goal line in column and row units (a cell lattice only shifts both by half a tile).
+    const sc = start % stride;
+    const sr = (start - sc) / stride;
+    const lx = gc - sc;
+    const ly = gr - sr;
+    const lineScale = this.lineScale;
+    // Per move, how much the (scaled) cross product with the line changes.
+    const lineStep = this.lineStep;
+    for (let k = 0; k < 8; k++) lineStep[k] = MOVE_DX[k]! * ly - MOVE_DY[k]! * lx;
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
@@ -55,6 +96,7 @@ export class AStar extends LatticePlanner {
       const x = id % stride;
       const y = (id - x) / stride;
       const base = g[id]!;
+      const cross = (x - sc) * ly - (y - sr) * lx;
       for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
         if ((b & 1) === 0) continue;
         const to = id + offsets[k]!;
@@ -65,10 +107,20 @@ export class AStar extends LatticePlanner {
         const dx = Math.abs(x + MOVE_DX[k]! - gc);
         const dy = Math.abs(y + MOVE_DY[k]! - gr);
         const h = octile ? (dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx) : dx + dy;
-        if (s === open) m.improve(to, gt, gt + w * h, id);
-        else m.open(to, gt, gt + w * h, id);
+        const f = lineScale === 0 ? gt + w * h : gt + w * h + lineScale * Math.abs(cross + lineStep[k]!);
+        if (s === open) m.improve(to, gt, f, id);
+        else m.open(to, gt, f, id);
       }
     }
     return 'exhausted';
   }
 }
+
+/**
+ * Weight, per tile of distance from the start-goal line, of the tie-break term in a node's key.
+ * Even 10,000 tiles from the line it adds 1e-6, while two different octile path lengths on a map
+ * of up to 8192 tiles a side differ by more than 2e-5 (|a + b·sqrt 2| over whole a, b), so it
+ * reorders only true ties and A* stays exactly optimal between lattice nodes; from a point off the
+ * lattice a path may be longer than the optimum by at most that 1e-6 tile.
+ */
+const LINE_TIE = 1e-10;

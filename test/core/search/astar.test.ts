@@ -236,3 +236,50 @@ describe('A*: bad input gets a status', () => {
     expect(() => new AStar(grid, { connectivity: 6 as 4 })).toThrow(RangeError);
   });
 });
+
+/** A* that breaks ties toward the start-goal line, as A* PS does. */
+class LineTiesAStar extends AStar {
+  protected override readonly lineTies: boolean = true;
+}
+
+/** Largest distance of a polyline's vertices from the line through its first and last points. */
+function farthestFromLine(points: readonly { x: number; y: number }[]): number {
+  const a = points[0]!;
+  const b = points.at(-1)!;
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  return Math.max(...points.map((p) => Math.abs((p.x - a.x) * (b.y - a.y) - (p.y - a.y) * (b.x - a.x)) / len));
+}
+
+describe('A*: ties toward the start-goal line', () => {
+  it('on an open map, picks the optimal lattice path that hugs the straight line', () => {
+    const g = Grid.fromAscii(Array.from({ length: 30 }, () => '.'.repeat(30)));
+    for (const [gx, gy] of [[29, 11], [7, 30], [30, 30], [30, 1]] as const) {
+      const line = new LineTiesAStar(g).findPath(0, 0, gx, gy);
+      const plain = new AStar(g).findPath(0, 0, gx, gy);
+      expect(line.length).toBeCloseTo(plain.length, 12);
+      // One octile step from the line at most: the lattice path zig-zags along it.
+      expect(farthestFromLine(line.points)).toBeLessThanOrEqual(Math.SQRT1_2 + 1e-12);
+    }
+    // Plain A* (ties to the larger g) takes the diagonal first: an L far from the line.
+    expect(farthestFromLine(new AStar(g).findPath(0, 0, 29, 11).points)).toBeGreaterThan(3);
+  });
+
+  it('stays optimal: equal to Dijkstra on seeded random grids, lattice and off-lattice ends', SLOW, () => {
+    const rng = makeRng(812);
+    for (let t = 0; t < 300; t++) {
+      const grid = randomGrid(rng);
+      const spec = SPECS[t % SPECS.length]!;
+      const kinds: PointKind[] = spec.lattice === 'corner' ? ['corner', 'real'] : ['cell'];
+      const planner = new LineTiesAStar(grid, spec);
+      for (let q = 0; q < 4; q++) {
+        const kind = kinds[q % kinds.length]!;
+        const s = randomFreePoint(rng, grid, kind);
+        const e = randomFreePoint(rng, grid, kind);
+        if (!s || !e) continue;
+        const r = planner.findPath(s.x, s.y, e.x, e.y);
+        const expected = dijkstraLength(grid, spec, s.x, s.y, e.x, e.y);
+        expect(lengthMismatch(r, expected, 1e-6), `grid ${t} ${JSON.stringify(spec)} (${s.x}, ${s.y}) -> (${e.x}, ${e.y})\n${grid.toAscii().join('\n')}`).toBeUndefined();
+      }
+    }
+  });
+});
