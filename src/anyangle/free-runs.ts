@@ -77,33 +77,67 @@ export class FreeRuns {
    * where r is 0 strictly inside the segment, it passes a vertex that must not be a double corner.
    */
   private acrossStrips(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number): boolean {
+    return da > 0 ? this.forward(runs, stride, a0, b0, da, db) : this.backward(runs, stride, a0, b0, -da, db);
+  }
+
+  /**
+   * {@link acrossStrips} for da > 0: in each strip, cells from the entry column to the exit
+   * column (exclusive when the exit is on a column line); a vertex passed is a double corner when
+   * the cell after it in this strip and the one before it in the next are blocked.
+   */
+  private forward(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number): boolean {
     const stepQ = Math.floor(da / db);
     const stepR = da - stepQ * db;
     let q = a0;
     let r = 0;
-    for (let k = 0, row = b0 * stride; k < db; k++, row += stride) {
+    for (let row = b0 * stride, last = (b0 + db - 1) * stride; ; row += stride) {
       let nextQ = q + stepQ;
       let nextR = r + stepR;
       if (nextR >= db) {
         nextR -= db;
         nextQ++;
       }
-      // Cells first..end-1 of this strip, between the entry and exit coordinates.
-      const first = da > 0 ? q : nextQ;
-      const end = da > 0 ? (nextR === 0 ? nextQ : nextQ + 1) : r === 0 ? q : q + 1;
-      if (runs[row + first]! < end - first) return false;
-      // Through vertex (nextQ, next strip line): the segment passes between the two cells the
-      // runs check on either side, so it is a double corner when the other two are blocked.
-      // Inside the segment the vertex is inside the map, and so are its four cells.
-      if (nextR === 0 && k + 1 < db) {
-        const above = row + nextQ;
-        const below = row + stride + nextQ;
-        if (da > 0 ? runs[above]! === 0 && runs[below - 1]! === 0 : runs[above - 1]! === 0 && runs[below]! === 0) return false;
+      if (nextR === 0) {
+        if (runs[row + q]! < nextQ - q) return false;
+        if (row === last) return true;
+        if (runs[row + nextQ]! === 0 && runs[row + stride + nextQ - 1]! === 0) return false;
+      } else {
+        if (runs[row + q]! <= nextQ - q) return false;
+        if (row === last) return true;
       }
       q = nextQ;
       r = nextR;
     }
-    return true;
+  }
+
+  /**
+   * {@link acrossStrips} mirrored, for a segment moving `da` > 0 towards lower cells: in each
+   * strip the cells from the exit column to the entry column; a vertex passed is a double corner
+   * when the cell before it in this strip and the one after it in the next are blocked.
+   */
+  private backward(runs: Uint16Array, stride: number, a0: number, b0: number, da: number, db: number): boolean {
+    const stepQ = Math.floor(da / db);
+    const stepR = da - stepQ * db;
+    // The coordinate at strip line k is q - r / db, with 0 <= r < db.
+    let q = a0;
+    let r = 0;
+    for (let row = b0 * stride, last = (b0 + db - 1) * stride; ; row += stride) {
+      let nextQ = q - stepQ;
+      let nextR = r + stepR;
+      if (nextR >= db) {
+        nextR -= db;
+        nextQ--;
+      }
+      // Cells from floor of the exit to ceil of the entry, exclusive.
+      const first = nextR === 0 ? nextQ : nextQ - 1;
+      if (runs[row + first]! < q - first) return false;
+      if (nextR === 0) {
+        if (row === last) return true;
+        if (runs[row + nextQ - 1]! === 0 && runs[row + stride + nextQ]! === 0) return false;
+      } else if (row === last) return true;
+      q = nextQ;
+      r = nextR;
+    }
   }
 
   /** True when no cell of [x0, x1) x [y0, y1) is blocked (the box lies inside the map). */
