@@ -27,8 +27,9 @@ export interface Planner {
   findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult;
   /**
    * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
-   * A planner runs one search at a time: starting another cancels this one (its next `step`
-   * returns status `cancelled`). If the grid changes while the search is paused, it starts over.
+   * A planner runs one search at a time: starting another, or calling `findPath`, cancels this
+   * one (its next `step` returns status `cancelled`). If the grid changes while the search is
+   * paused, it starts over.
    */
   createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch;
 }
