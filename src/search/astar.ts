@@ -46,6 +46,7 @@ export class AStar extends LatticePlanner {
 
   /** The octile estimate, plus the tie-break term: LINE_TIE times the distance from the start-goal line. */
   protected override heuristic(id: number): number {
+    if (this.lineScale === 0) return super.heuristic(id);
     const x = this.nodeX(id) - this.lineX;
     const y = this.nodeY(id) - this.lineY;
     return super.heuristic(id) + this.lineScale * Math.abs(x * this.lineDy - y * this.lineDx);
