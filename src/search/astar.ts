@@ -26,20 +26,11 @@ export class AStar extends LatticePlanner {
   readonly name: string = 'astar';
   /** Break ties of equal f toward the start-goal line first (see the class notes). */
   protected readonly lineTies: boolean = false;
-  /** The start-goal line of the query, for the tie-break: the start, the direction, and LINE_TIE over its length. */
-  private lineX = 0;
-  private lineY = 0;
-  private lineDx = 0;
-  private lineDy = 0;
+  /** LINE_TIE over the length of this query's start-goal line; 0 when line ties are off. */
   private lineScale = 0;
-  private readonly lineStep = new Float64Array(8);
 
   protected override begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     const length = Math.hypot(gx - sx, gy - sy);
-    this.lineX = sx;
-    this.lineY = sy;
-    this.lineDx = gx - sx;
-    this.lineDy = gy - sy;
     this.lineScale = this.lineTies && length > 0 && length < Infinity ? LINE_TIE / length : 0;
     return super.begin(sx, sy, gx, gy, weight, cap);
   }
@@ -47,9 +38,9 @@ export class AStar extends LatticePlanner {
   /** The octile estimate, plus the tie-break term: LINE_TIE times the distance from the start-goal line. */
   protected override heuristic(id: number): number {
     if (this.lineScale === 0) return super.heuristic(id);
-    const x = this.nodeX(id) - this.lineX;
-    const y = this.nodeY(id) - this.lineY;
-    return super.heuristic(id) + this.lineScale * Math.abs(x * this.lineDy - y * this.lineDx);
+    const x = this.nodeX(id) - this.sx;
+    const y = this.nodeY(id) - this.sy;
+    return super.heuristic(id) + this.lineScale * Math.abs(x * (this.gy - this.sy) - y * (this.gx - this.sx));
   }
 
   protected expand(id: number): void {
@@ -84,9 +75,6 @@ export class AStar extends LatticePlanner {
     const lx = gc - sc;
     const ly = gr - sr;
     const lineScale = this.lineScale;
-    // Per move, how much the (scaled) cross product with the line changes.
-    const lineStep = this.lineStep;
-    for (let k = 0; k < 8; k++) lineStep[k] = MOVE_DX[k]! * ly - MOVE_DY[k]! * lx;
     while (heap.size > 0) {
       if (budget <= 0) return 'pending';
       budget--;
@@ -97,7 +85,6 @@ export class AStar extends LatticePlanner {
       const x = id % stride;
       const y = (id - x) / stride;
       const base = g[id]!;
-      const cross = (x - sc) * ly - (y - sr) * lx;
       for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
         if ((b & 1) === 0) continue;
         const to = id + offsets[k]!;
@@ -108,7 +95,7 @@ export class AStar extends LatticePlanner {
         const dx = Math.abs(x + MOVE_DX[k]! - gc);
         const dy = Math.abs(y + MOVE_DY[k]! - gr);
         const h = octile ? (dx > dy ? dx + (SQRT2 - 1) * dy : dy + (SQRT2 - 1) * dx) : dx + dy;
-        const f = lineScale === 0 ? gt + w * h : gt + w * h + lineScale * Math.abs(cross + lineStep[k]!);
+        const f = lineScale === 0 ? gt + w * h : gt + w * h + lineScale * Math.abs((x + MOVE_DX[k]! - sc) * ly - (y + MOVE_DY[k]! - sr) * lx);
         if (s === open) m.improve(to, gt, f, id);
         else m.open(to, gt, f, id);
       }
