@@ -2,8 +2,8 @@ import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
-import { LatticePlanner, type IncrementalSearch, type LatticeOptions, type RunState } from '../search/planner.js';
-import type { PathResult, QueryOptions } from '../search/result.js';
+import { LatticePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
+import type { PathResult } from '../search/result.js';
 import { freeRunsOf, type FreeRuns } from './free-runs.js';
 
 /**
@@ -45,16 +45,11 @@ export class ThetaStar extends LatticePlanner {
     this.runs = freeRunsOf(grid);
   }
 
-  override findPath(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): PathResult {
-    if (!this.cellCentres) return super.findPath(sx, sy, gx, gy, options);
+  /** Both one-shot and resumable queries start here, so this is where cell-lattice points snap to cell centres. */
+  protected override begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    if (!this.cellCentres) return super.begin(sx, sy, gx, gy, weight, cap);
     const { width, height } = this.grid;
-    return super.findPath(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
-  }
-
-  override createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch {
-    if (!this.cellCentres) return super.createSearch(sx, sy, gx, gy, options);
-    const { width, height } = this.grid;
-    return super.createSearch(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), options);
+    return super.begin(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), weight, cap);
   }
 
   /** Weighted straight-line distance to the goal point: admissible for any-angle paths. */
