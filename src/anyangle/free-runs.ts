@@ -91,20 +91,16 @@ export class FreeRuns {
     let q = a0;
     let r = 0;
     for (let row = b0 * stride, last = (b0 + db - 1) * stride; ; row += stride) {
-      let nextQ = q + stepQ;
-      let nextR = r + stepR;
-      if (nextR >= db) {
-        nextR -= db;
-        nextQ++;
-      }
-      if (nextR === 0) {
-        if (runs[row + q]! < nextQ - q) return false;
-        if (row === last) return true;
-        if (runs[row + nextQ]! === 0 && runs[row + stride + nextQ - 1]! === 0) return false;
-      } else {
-        if (runs[row + q]! <= nextQ - q) return false;
-        if (row === last) return true;
-      }
+      // Without a branch: whether the remainder carries follows the slope's digits, which a branch
+      // predictor cannot learn, and a mispredicted branch costs more than the strip's lookup.
+      const nextR0 = r + stepR;
+      const carry = (db - 1 - nextR0) >> 31;
+      const nextR = nextR0 - (db & carry);
+      const nextQ = q + stepQ - carry;
+      // Cells q to nextQ - 1, and nextQ too unless the exit is on its column line.
+      if (runs[row + q]! < nextQ - q + (-nextR >>> 31)) return false;
+      if (row === last) return true;
+      if (nextR === 0 && runs[row + nextQ]! === 0 && runs[row + stride + nextQ - 1]! === 0) return false;
       q = nextQ;
       r = nextR;
     }
@@ -122,19 +118,15 @@ export class FreeRuns {
     let q = a0;
     let r = 0;
     for (let row = b0 * stride, last = (b0 + db - 1) * stride; ; row += stride) {
-      let nextQ = q - stepQ;
-      let nextR = r + stepR;
-      if (nextR >= db) {
-        nextR -= db;
-        nextQ--;
-      }
+      const nextR0 = r + stepR;
+      const carry = (db - 1 - nextR0) >> 31;
+      const nextR = nextR0 - (db & carry);
+      const nextQ = q - stepQ + carry;
       // Cells from floor of the exit to ceil of the entry, exclusive.
-      const first = nextR === 0 ? nextQ : nextQ - 1;
+      const first = nextQ - (-nextR >>> 31);
       if (runs[row + first]! < q - first) return false;
-      if (nextR === 0) {
-        if (row === last) return true;
-        if (runs[row + nextQ - 1]! === 0 && runs[row + stride + nextQ]! === 0) return false;
-      } else if (row === last) return true;
+      if (row === last) return true;
+      if (nextR === 0 && runs[row + nextQ - 1]! === 0 && runs[row + stride + nextQ]! === 0) return false;
       q = nextQ;
       r = nextR;
     }
