@@ -35,7 +35,7 @@ export class FreeRuns {
     this.rowHi = grid.height - 1;
     this.columnLo = 0;
     this.columnHi = grid.width - 1;
-    grid.onChange((area) => this.mark(area));
+    grid.watch((area) => this.mark(area));
   }
 
   /**

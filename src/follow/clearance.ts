@@ -105,7 +105,7 @@ export class ClearanceGrids {
 
   constructor(readonly grid: Grid) {
     this.map = new ClearanceMap(grid);
-    this.unsubscribe = grid.onChange((area) => this.update(area));
+    this.unsubscribe = grid.watch((area) => this.update(area));
   }
 
   /** The clearance map, recomputed if the grid changed. */

@@ -119,7 +119,7 @@ export class Navigator<T> {
   ) {
     this.queue = new PlanQueue(options.budget, options.clock);
     this.routes = new RouteContext(grid);
-    this.unsubscribe = grid.onChange((area) => this.changes.push(area));
+    this.unsubscribe = grid.watch((area) => this.changes.push(area));
   }
 
   /**

@@ -1,3 +1,5 @@
+import { excerpt } from './excerpt.js';
+
 /**
  * A map as a rectangle of blocked and free square cells.
  *
@@ -22,6 +24,7 @@ export class Grid {
   /** Incremented on every change, so caches (components, distance fields, searches) can tell they are stale. */
   version = 0;
   private readonly listeners = new Set<GridChangeListener>();
+  private readonly watchers = new Set<GridChangeListener>();
 
   /**
    * An all-free grid of the given size.
@@ -35,44 +38,78 @@ export class Grid {
     this.cells = new Uint8Array(width * height);
   }
 
-  /** True when (x, y) is a blocked cell or lies outside the map. Integer cell coordinates. */
+  /**
+   * True when cell (x, y) is blocked or lies outside the map. `x` and `y` are cell indices; a
+   * fractional index is floored, so `isBlocked(1.5, 1)` asks about cell (1, 1), and `NaN` counts as
+   * outside the map (blocked). Whether a *point* is free under the grid rule is
+   * {@link isPointFree}'s question, not this one's.
+   */
   isBlocked(x: number, y: number): boolean {
-    return x < 0 || y < 0 || x >= this.width || y >= this.height || this.cells[y * this.width + x] === 1;
+    // The negated test sends NaN to "outside"; `| 0` floors the non-negative indices left.
+    if (!(x >= 0 && y >= 0 && x < this.width && y < this.height)) return true;
+    return this.cells[(y | 0) * this.width + (x | 0)] === 1;
   }
 
-  /** True when (x, y) is inside the map. */
+  /** True when cell (x, y) is inside the map (fractional indices floored, `NaN` outside). */
   inBounds(x: number, y: number): boolean {
     return x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
   /**
-   * Blocks or frees one cell and tells the listeners. Out-of-map cells are ignored (they are
-   * always blocked).
+   * Blocks or frees one cell, then tells the watchers and listeners (see {@link onChange}).
+   * Cells outside the map are always blocked; setting one is ignored.
+   * @throws RangeError when `x` or `y` is not an integer (`NaN`, fractional, infinite); nothing
+   *   changes then.
+   * @throws the error of a listener that threw, after every other watcher and listener ran (an
+   *   `AggregateError` when several threw); the change itself is complete by then.
    */
   setBlocked(x: number, y: number, blocked: boolean): this {
-    if (!Number.isInteger(x) || !Number.isInteger(y) || !this.inBounds(x, y)) return this;
+    if (!Number.isInteger(x) || !Number.isInteger(y)) {
+      throw new RangeError(`setBlocked needs integer cell coordinates, got (${String(x)}, ${String(y)})`);
+    }
+    if (!this.inBounds(x, y)) return this;
     const i = y * this.width + x;
     const v = blocked ? 1 : 0;
     if (this.cells[i] === v) return this;
     this.cells[i] = v;
     this.version++;
-    for (const listener of this.listeners) listener({ x, y, width: 1, height: 1 });
+    this.notify({ x, y, width: 1, height: 1 });
     return this;
   }
 
   /**
    * Sets every cell of a rectangle from a predicate in one change (one `version` step, one
-   * notification): what a game does when a tilemap area is reloaded.
+   * notification): what a game does when a tilemap area is reloaded. The rectangle is clipped to
+   * the map; its corner is floored and its far side floored too, so `fill(0, 0, 2.5, 1, f)` sets
+   * cells (0, 0) and (1, 0).
+   *
+   * The change is applied whole or not at all: the predicate is asked for every cell before any
+   * cell is written, so a predicate that throws leaves the grid, its `version` and every cache as
+   * they were.
+   * @throws RangeError when `x` or `y` is not finite, or `width` or `height` is negative or `NaN`
+   *   (an infinite size reaches the map's edge).
+   * @throws TypeError when `blocked` is not a function.
+   * @throws what the predicate throws (the grid unchanged), or what a listener throws (as
+   *   {@link setBlocked} says).
    */
   fill(x: number, y: number, width: number, height: number, blocked: (x: number, y: number) => boolean): this {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`fill needs a finite corner, got (${String(x)}, ${String(y)})`);
+    if (!(width >= 0) || !(height >= 0)) throw new RangeError(`fill needs a size >= 0, got ${String(width)} x ${String(height)}`);
+    if (typeof blocked !== 'function') throw new TypeError(`fill needs a predicate function, got ${typeof blocked}`);
     const x0 = Math.max(0, Math.floor(x));
     const y0 = Math.max(0, Math.floor(y));
     const x1 = Math.min(this.width, Math.floor(x + width));
     const y1 = Math.min(this.height, Math.floor(y + height));
+    if (x1 <= x0 || y1 <= y0) return this;
+    const w = x1 - x0;
+    const next = new Uint8Array(w * (y1 - y0));
+    for (let cy = y0; cy < y1; cy++) {
+      for (let cx = x0; cx < x1; cx++) next[(cy - y0) * w + cx - x0] = blocked(cx, cy) ? 1 : 0;
+    }
     let changed = false;
     for (let cy = y0; cy < y1; cy++) {
       for (let cx = x0; cx < x1; cx++) {
-        const v = blocked(cx, cy) ? 1 : 0;
+        const v = next[(cy - y0) * w + cx - x0]!;
         const i = cy * this.width + cx;
         if (this.cells[i] !== v) {
           this.cells[i] = v;
@@ -82,16 +119,46 @@ export class Grid {
     }
     if (changed) {
       this.version++;
-      const area = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-      for (const listener of this.listeners) listener(area);
+      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 });
     }
     return this;
   }
 
-  /** Calls `listener` with the changed area after every change. Returns a function that removes it. */
+  /**
+   * Calls `listener` with the changed area after every change. Returns a function that removes it.
+   *
+   * A listener that throws harms nothing else: the library's own caches are told first (see
+   * {@link watch}), every other listener still runs, and the error is rethrown to whoever changed
+   * the grid once all have run.
+   */
   onChange(listener: GridChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Like {@link onChange}, for caches that must never miss a change (the library's own tables):
+   * watchers run before every `onChange` listener, whatever the order they were added in, so a
+   * game's listener cannot come between a change and the caches it would make stale.
+   */
+  watch(watcher: GridChangeListener): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** Tells watchers, then listeners; each runs even when one before it threw. */
+  private notify(area: GridArea): void {
+    let errors: unknown[] | undefined;
+    for (const set of [this.watchers, this.listeners]) {
+      for (const listener of set) {
+        try {
+          listener({ ...area });
+        } catch (error) {
+          (errors ??= []).push(error);
+        }
+      }
+    }
+    if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} grid change listeners threw`);
   }
 
   /** A copy with the same cells and no listeners. */
@@ -112,8 +179,12 @@ export class Grid {
     return rows;
   }
 
-  /** A grid of `width` x `height` whose blocked cells are those where `blocked(x, y)` is true. */
+  /**
+   * A grid of `width` x `height` whose blocked cells are those where `blocked(x, y)` is true.
+   * @throws RangeError on a bad size, TypeError when `blocked` is not a function.
+   */
   static fromPredicate(width: number, height: number, blocked: (x: number, y: number) => boolean): Grid {
+    if (typeof blocked !== 'function') throw new TypeError(`Grid.fromPredicate needs a predicate function, got ${describe(blocked)}`);
     const grid = new Grid(width, height);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) grid.cells[y * width + x] = blocked(x, y) ? 1 : 0;
@@ -123,9 +194,14 @@ export class Grid {
 
   /**
    * A grid from rows of booleans, `rows[y][x] === true` meaning blocked.
-   * @throws GridFormatError when the rows differ in length.
+   * @throws GridFormatError when the rows differ in length; TypeError when `rows` is not an array
+   *   of arrays.
    */
   static fromBooleans(rows: readonly (readonly boolean[])[]): Grid {
+    if (!Array.isArray(rows)) throw new TypeError(`Grid.fromBooleans needs an array of rows, got ${describe(rows)}`);
+    rows.forEach((row, y) => {
+      if (!Array.isArray(row)) throw new TypeError(`Grid.fromBooleans: row ${y} is not an array, got ${describe(row)}`);
+    });
     const height = rows.length;
     const width = height === 0 ? 0 : rows[0]!.length;
     rows.forEach((row, y) => {
@@ -137,9 +213,13 @@ export class Grid {
   /**
    * A grid from ASCII rows: `.` free, `@` or `#` blocked. Accepts an array of rows or one string
    * with a row per line (blank lines at either end are ignored).
-   * @throws GridFormatError on another character or rows of different lengths.
+   * @throws GridFormatError on another character or rows of different lengths; TypeError when
+   *   `rows` is neither a string nor an array of strings.
    */
   static fromAscii(rows: string | readonly string[]): Grid {
+    if (typeof rows !== 'string' && !(Array.isArray(rows) && rows.every((r) => typeof r === 'string'))) {
+      throw new TypeError(`Grid.fromAscii needs a string or an array of strings, got ${describe(rows)}`);
+    }
     const lines = typeof rows === 'string' ? trimBlankLines(rows.split(/\r?\n/)) : rows;
     return parseRows(lines, ASCII_CELLS, 'ASCII row');
   }
@@ -147,9 +227,11 @@ export class Grid {
   /**
    * A grid from the text of a Moving AI `.map` file (`type octile`, `height H`, `width W`, `map`,
    * then H rows). `.`, `G` and `S` are free; `@`, `O`, `T` and `W` are blocked.
-   * @throws GridFormatError naming the first thing that is wrong.
+   * @throws GridFormatError naming the first thing that is wrong; TypeError when `text` is not a
+   *   string.
    */
   static fromMovingAi(text: string): Grid {
+    if (typeof text !== 'string') throw new TypeError(`Grid.fromMovingAi needs the map's text as a string, got ${describe(text)}`);
     const lines = text.split(/\r?\n/);
     let height = -1;
     let width = -1;
@@ -161,7 +243,7 @@ export class Grid {
       const [key, value] = line.split(/\s+/);
       if (key === 'height') height = parseHeaderNumber('height', value);
       else if (key === 'width') width = parseHeaderNumber('width', value);
-      else if (key !== 'type') throw new GridFormatError(`unexpected header line ${i + 1}: "${line}"`);
+      else if (key !== 'type') throw new GridFormatError(`unexpected header line ${i + 1}: ${excerpt(line)}`);
     }
     if (i === lines.length) throw new GridFormatError('no "map" line');
     if (height < 0) throw new GridFormatError('no "height" header');
@@ -203,14 +285,23 @@ const MOVING_AI_CELLS: Record<string, number> = { '.': 0, G: 0, S: 0, '@': 1, O:
 
 function checkSide(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 0 || value > MAX_GRID_SIDE) {
-    throw new RangeError(`grid ${name} must be an integer from 0 to ${MAX_GRID_SIDE}, got ${value}`);
+    throw new RangeError(`grid ${name} must be an integer from 0 to ${MAX_GRID_SIDE}, got ${describe(value)}`);
   }
+}
+
+/** A bad argument, named briefly for an error message (never its whole content). */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'undefined') return String(value);
+  return typeof value;
 }
 
 function parseHeaderNumber(name: string, value: string | undefined): number {
   const n = Number(value);
   if (value === undefined || !Number.isInteger(n) || n < 0 || n > MAX_GRID_SIDE) {
-    throw new GridFormatError(`bad ${name} "${value ?? ''}"`);
+    throw new GridFormatError(`bad ${name} ${excerpt(value ?? '')}`);
   }
   return n;
 }
@@ -232,7 +323,7 @@ function parseRows(rows: readonly string[], alphabet: Record<string, number>, wh
     if (row.length !== width) throw new GridFormatError(`${what} ${y} has ${row.length} cells, row 0 has ${width}`);
     for (let x = 0; x < width; x++) {
       const v = alphabet[row[x]!];
-      if (v === undefined) throw new GridFormatError(`${what} ${y} column ${x}: unknown cell "${row[x]}"`);
+      if (v === undefined) throw new GridFormatError(`${what} ${y} column ${x}: unknown cell ${excerpt(row[x]!)}`);
       grid.cells[y * width + x] = v;
     }
   }

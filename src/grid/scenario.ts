@@ -1,3 +1,4 @@
+import { excerpt } from './excerpt.js';
 import { GridFormatError } from './grid.js';
 
 /** One query of a Moving AI `.scen` file. Coordinates are cells: column x, row y, from the top left. */
@@ -32,7 +33,7 @@ export function parseScenarios(text: string): Scenario[] {
     const nums = fields.map(Number);
     const bad = [0, 2, 3, 4, 5, 6, 7, 8].find((i) => !Number.isFinite(nums[i]!) || (i < 8 && !Number.isInteger(nums[i]!)));
     if (bad !== undefined) {
-      throw new GridFormatError(`scenario line ${index + 1}: field ${bad + 1} "${fields[bad]}" is not a valid number`);
+      throw new GridFormatError(`scenario line ${index + 1}: field ${bad + 1} ${excerpt(fields[bad]!)} is not a valid number`);
     }
     out.push({
       bucket: nums[0]!,
