@@ -141,7 +141,7 @@ describe('Grid queries and changes', () => {
     expect(g.version).toBe(1);
     expect(areas).toHaveLength(1);
     g.setBlocked(5, 5, true); // outside: ignored
-    g.setBlocked(0.5, 0, true); // not a cell: ignored
+    expect(() => g.setBlocked(0.5, 0, true)).toThrow(/integer cell coordinates, got \(0\.5, 0\)/); // not a cell
     expect(g.version).toBe(1);
     expect(g.toAscii()).toEqual(['...', '...', '.@.']);
     g.setBlocked(1, 2, false);
