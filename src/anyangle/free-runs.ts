@@ -1,5 +1,5 @@
 import type { Grid, GridArea } from '../grid/grid.js';
-import { cornerLineOfSight } from '../grid/line-of-sight.js';
+import { cornerSight } from '../grid/line-of-sight.js';
 
 /**
  * Free-run tables of a grid: for every cell, how many free cells start there going right along
@@ -57,7 +57,7 @@ export class FreeRuns {
         const from = Math.min(y0, y1);
         if (this.freeRun(this.down, height, x0 - 1, width, from, Math.abs(dy)) || this.freeRun(this.down, height, x0, width, from, Math.abs(dy))) return true;
       }
-      return cornerLineOfSight(this.grid, x0, y0, x1, y1);
+      return cornerSight(this.grid, x0, y0, x1, y1);
     }
     // A segment between corners touches only the cells of its bounding box: when none is blocked
     // it enters no blocked cell and passes no double corner. Four lookups instead of one per

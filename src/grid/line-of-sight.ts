@@ -9,9 +9,21 @@ import { isDoubleCorner as isDoubleCornerAt, isPointFree } from './point.js';
  * segment may end on a double corner. Works in integer arithmetic: every crossing of a column line
  * is the rational `n / dx`, and its floor and integrality are read exactly.
  *
- * The caller guarantees integer coordinates; {@link lineOfSight} accepts any points.
+ * {@link lineOfSight} accepts any points.
+ * @throws RangeError when a coordinate is not an integer (`NaN`, fractional, infinite).
  */
 export function cornerLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
+  if (!(Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(x1) && Number.isInteger(y1))) {
+    throw new RangeError(`cornerLineOfSight needs integer corner points, got (${x0}, ${y0}) to (${x1}, ${y1}); lineOfSight takes any points`);
+  }
+  return cornerSight(grid, x0, y0, x1, y1);
+}
+
+/**
+ * {@link cornerLineOfSight} without the argument check, for callers whose points are integers by
+ * construction (the planners' lattice nodes).
+ */
+export function cornerSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   return x0 <= x1 ? cornerRightward(grid, x0, y0, x1, y1) : cornerRightward(grid, x1, y1, x0, y0);
 }
 
@@ -60,7 +72,7 @@ export function lineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: 
   // Outside the map is blocked, so a segment with an end outside it (or a NaN end) is never legal.
   if (!(inMap(grid, x0, y0) && inMap(grid, x1, y1))) return false;
   if (Number.isInteger(x0) && Number.isInteger(y0) && Number.isInteger(x1) && Number.isInteger(y1)) {
-    return cornerLineOfSight(grid, x0, y0, x1, y1);
+    return cornerSight(grid, x0, y0, x1, y1);
   }
   return x0 <= x1 ? realRightward(grid, x0, y0, x1, y1) : realRightward(grid, x1, y1, x0, y0);
 }

@@ -36,8 +36,9 @@ export interface PathResult {
 /** Options of one query. */
 export interface QueryOptions {
   /**
-   * Heuristic weight, at least 1. Above 1 the search expands fewer nodes and the path may be up to
-   * that factor longer. Default 1.
+   * Heuristic weight, a finite number >= 0 (anything else is `invalid`). Default 1. Above 1 the
+   * search expands fewer nodes and the path may be up to that factor longer; below 1 it expands
+   * more and stays optimal (0 is Dijkstra's search).
    */
   weight?: number;
   /** Stop with status `budget` after this many expansions. Default: no cap. */
