@@ -88,8 +88,6 @@ interface UnitState<T> {
   goal: Point;
   /** Waypoints passed by the current move. */
   passed: number;
-  /** Length of the run-out in front of the route in `follower`, to skip its corners. */
-  offset: number;
 }
 
 /**
@@ -224,7 +222,7 @@ export class Navigator<T> {
   }
 
   private newState(unit: T, profile: UnitProfile): UnitState<T> {
-    return { unit, profile, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0, offset: 0 };
+    return { unit, profile, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0 };
   }
 
   private profileOf(state: UnitState<T>): Required<Pick<UnitProfile, 'turnRadius' | 'width' | 'reverse'>> & UnitProfile {
@@ -278,7 +276,6 @@ export class Navigator<T> {
     const rest = slicePath(f.path, f.distance, end);
     state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v });
     state.routed = false;
-    state.offset = 0;
     return { ...rest.end };
   }
 
@@ -293,7 +290,9 @@ export class Navigator<T> {
     const runOut = state.follower && !state.follower.done ? slicePath(state.follower.path, state.follower.distance, Infinity) : undefined;
     const speed = state.follower && !state.follower.done ? state.follower.speed : 0;
     const path = runOut && runOut.length > 0 ? concatPaths(runOut, route.path) : route.path;
-    const offset = path.length - route.path.length;
+    // The joined path sums the run-out's segments first, in the same order: its own length is
+    // exactly where the route begins (path.length - route.path.length may differ in the last bit).
+    const offset = path === route.path ? 0 : runOut!.length;
     state.follower = new Follower(path, {
       ...motionOf(profile),
       startSpeed: speed,
@@ -301,7 +300,6 @@ export class Navigator<T> {
       ...definedFields({ finalHeading: route.finalHeading }),
     });
     state.routed = true;
-    state.offset = offset;
     move.path = path;
     if (replan) move.emit('replan', state.unit, move);
     else {

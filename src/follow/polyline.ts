@@ -41,11 +41,18 @@ export function concatPaths(a: SegmentPath, b: SegmentPath): SegmentPath {
 }
 
 /**
- * The part of `path` between distances `from` and `to` (clamped to the path).
+ * The part of `path` between distances `from` and `to` (clamped to the path). `to` past the end
+ * (Infinity, or a distance measured on a longer path) keeps the whole rest.
+ *
+ * The rest after a cut is measured anew: its length may differ from `path.length - from` in the
+ * last bit, so the second cut is clamped to it rather than trusting the difference.
+ * @throws RangeError when `from` or `to` is NaN.
  */
 export function slicePath(path: SegmentPath, from: number, to: number): SegmentPath {
+  if (Number.isNaN(from) || Number.isNaN(to)) throw new RangeError(`slice distances must be numbers, got ${from} and ${to}`);
   const a = Math.min(Math.max(from, 0), path.length);
   const b = Math.min(Math.max(to, a), path.length);
-  const tail = path.split(a)[1];
-  return tail.split(b - a)[0];
+  const tail = a > 0 ? path.split(a)[1] : path;
+  if (b >= path.length) return tail;
+  return tail.split(Math.min(b - a, tail.length))[0];
 }

@@ -1,0 +1,52 @@
+/**
+ * Tile edits under moving units: the distances measured on one path must never be applied to
+ * another (issue 15, point 1).
+ */
+import { describe, expect, it } from 'vitest';
+import { Navigator } from '../../../src/follow/navigator.js';
+import { slicePath, polylinePath } from '../../../src/follow/polyline.js';
+import { Grid } from '../../../src/grid/grid.js';
+import type { Pose } from '../../../src/steering/segment.js';
+
+describe('tile edits under a moving unit', () => {
+  it('a freed wall cell beside the path does not throw from update (the issue’s snippet)', () => {
+    const grid = Grid.fromAscii(['....................', '..@@@@@@@@@@@@@@@@..', '....................']);
+    const unit: Pose = { x: 0.25, y: 1.5, heading: 0 };
+    const nav = new Navigator(grid, { read: (u: Pose) => ({ ...u }), write: (u, p) => Object.assign(u, p) });
+    nav.addUnit(unit, { speed: 4 });
+    const move = nav.moveTo(unit, { x: 19.75, y: 1.5 }, { planner: 'anya' });
+    const events: string[] = [];
+    for (const name of ['start', 'blocked', 'replan', 'arrive', 'fail', 'cancel'] as const) move.on(name, () => events.push(name));
+    for (let f = 0; f < 400; f++) {
+      if (f === 30) grid.setBlocked(10, 1, false);
+      nav.update(1 / 60);
+    }
+    expect(move.state).toBe('arrived');
+    expect(events[0]).toBe('start');
+    expect(events).not.toContain('blocked');
+    expect(events.at(-1)).toBe('arrive');
+    expect(unit.x).toBe(19.75);
+    expect(unit.y).toBe(1.5);
+  });
+
+  it('slicePath keeps the whole rest when the end is measured on the uncut path', () => {
+    // The rest after a cut sums its lengths anew and can come out a bit shorter than
+    // length - from: the second cut must be clamped to the rest, not to the original.
+    const { path } = polylinePath([
+      { x: 0.25, y: 1.5 },
+      { x: 2, y: 1 },
+      { x: 18, y: 1 },
+      { x: 19.75, y: 1.5 },
+    ]);
+    for (let i = 1; i < 2000; i++) {
+      const from = (path.length * i) / 2000;
+      const to = path.length;
+      const rest = slicePath(path, from, to);
+      expect(Math.abs(rest.length - (path.length - from))).toBeLessThan(1e-12);
+      expect(Math.hypot(rest.end.x - path.end.x, rest.end.y - path.end.y)).toBeLessThan(1e-12);
+      const part = slicePath(path, from, from + (to - from) / 2);
+      expect(Math.abs(part.length - (to - from) / 2)).toBeLessThan(1e-12);
+    }
+    expect(() => slicePath(path, Number.NaN, 1)).toThrow(RangeError);
+  });
+});
