@@ -1,0 +1,651 @@
+/**
+ * `npm run soak`: a long simulated game on the Phaser-free core (issue 15). 200 units of every
+ * profile (point units on every planner, units 0.8 tiles wide, vehicles with a turning radius,
+ * forward only or reversing) get random orders (free, blocked and off-map targets, some with
+ * `nearest`), while tiles are blocked and freed every frame (on and beside the units' paths, under
+ * the units, anywhere, small fills) and units come and go. Frames advance simulated time by a
+ * fixed step and run as fast as they can; the wall clock ends the run.
+ *
+ * It fails (exit 1) on any exception, any unit inside a wall it walked into (a cell blocked under
+ * a unit excuses it until it leaves that cell), any NaN pose, any unit standing still on a move
+ * that never ends while nothing is planning for it, or a heap that keeps growing. The summary goes
+ * to stdout and to bench/results/soak.md.
+ *
+ * `npm run soak -- [--minutes 10] [--units 200] [--seed 1] [--map PATH] [--dt 0.016667]
+ * [--report-every 30] [--edits 2] [--interrupts 2] [--patience 30] [--expansions N] [--frames N]
+ * [--out PATH]`. With --expansions the planning budget is counted in expansions instead of
+ * milliseconds, so a seed replays exactly, frame for frame (use --frames to stop at a frame).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { integerOption, numberOption, parseArgs, UsageError, type ParsedArgs } from '../src/cli/args.js';
+import { Navigator, pointClear, type MoveOptions, type PlanFrameStats, type UnitInfo } from '../src/follow/index.js';
+import { Grid } from '../src/grid/grid.js';
+import type { Point } from '../src/grid/point.js';
+import type { SegmentPath } from '../src/steering/segment-path.js';
+import { makeRng, type Rng } from '../test/support/rng.js';
+import { collectGarbage } from './lib/measure.js';
+import { checkProgress, checkWalls, excuseBlocked, radiusOf } from './lib/soak-checks.js';
+import { heapFigures, newStats, progressLine, spread, type HeapFigures, type SoakStats } from './lib/soak-report.js';
+import { cellKey, newUnit, pickKind, randomProfile, unitKinds, type OrderRecord, type SoakUnit } from './lib/soak-units.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The default map: a 256 x 257 game map (Dragon Age) from the benchmark set, when it is there. */
+const DEFAULT_MAP = join(root, '../shared/benchmarks/maps/den520d.map');
+/** Side of the generated map used when the benchmark maps are missing: the size of den520d. */
+const GENERATED_SIDE = 256;
+/** Orders within this many tiles of the unit for most targets: moves that can end within a minute or so. */
+const NEAR = 24;
+/** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
+const EDIT_LIMIT = 400;
+/** Idle seconds (simulated) before an idle unit gets its next order: up to this. */
+const MAX_IDLE = 3;
+/** Units removed (and one added for each) and units stopped, per simulated second. */
+const CHURN_RATE = 0.5;
+const STOP_RATE = 0.3;
+/**
+ * Heap growth (MB per minute, least squares over the second half of the run) above which memory
+ * is not flat: a leak of 1 KB per order at a few orders per second shows as about 0.2 MB/min, and
+ * collected readings wobble by a few MB at most.
+ */
+const HEAP_SLOPE_LIMIT = 0.5;
+
+interface Settings {
+  minutes: number;
+  units: number;
+  seed: number;
+  map: string | undefined;
+  dt: number;
+  reportEvery: number;
+  edits: number;
+  interrupts: number;
+  patience: number;
+  expansions: number | undefined;
+  frames: number;
+  out: string;
+}
+
+function settingsOf(parsed: ParsedArgs): Settings {
+  const positive = (name: string, fallback: number): number => {
+    const v = numberOption(parsed, name, fallback);
+    if (!(v > 0)) throw new UsageError(`--${name} must be a number > 0, got "${parsed.options.get(name)}"`);
+    return v;
+  };
+  const nonNegative = (name: string, fallback: number): number => {
+    const v = numberOption(parsed, name, fallback);
+    if (!(v >= 0)) throw new UsageError(`--${name} must be a number >= 0, got "${parsed.options.get(name)}"`);
+    return v;
+  };
+  const given = parsed.options.get('map');
+  const map = given === 'none' ? undefined : (given ?? (existsSync(DEFAULT_MAP) ? DEFAULT_MAP : undefined));
+  return {
+    minutes: positive('minutes', 10),
+    units: integerOption(parsed, 'units', 200, 1, 100_000),
+    seed: integerOption(parsed, 'seed', 1, 0, 2 ** 32 - 1),
+    map: map === undefined ? undefined : resolve(map),
+    dt: positive('dt', 1 / 60),
+    reportEvery: positive('report-every', 30),
+    edits: nonNegative('edits', 2),
+    interrupts: nonNegative('interrupts', 2),
+    patience: positive('patience', 30),
+    expansions: parsed.options.has('expansions') ? integerOption(parsed, 'expansions', 0, 1, 1e9) : undefined,
+    frames: integerOption(parsed, 'frames', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER),
+    out: resolve(parsed.options.get('out') ?? join(root, 'bench/results/soak.md')),
+  };
+}
+
+/** A 256 x 256 map of scattered blocks and wall segments with gaps, for when no benchmark map is at hand. */
+function generatedMap(rng: Rng): Grid {
+  const n = GENERATED_SIDE;
+  const grid = Grid.fromPredicate(n, n, () => rng.chance(0.08));
+  for (let w = 0; w < 120; w++) {
+    const horizontal = rng.chance(0.5);
+    const x = rng.int(n);
+    const y = rng.int(n);
+    const len = rng.range(8, 40);
+    grid.fill(x, y, horizontal ? len : 1, horizontal ? 1 : len, (cx, cy) => (horizontal ? cx : cy) % 9 !== 0);
+  }
+  return grid;
+}
+
+/** The soak itself: world, loop, checks. */
+class Soak {
+  readonly stats: SoakStats = newStats();
+  readonly rng: Rng;
+  readonly grid: Grid;
+  readonly mapName: string;
+  readonly nav: Navigator<SoakUnit>;
+  readonly units = new Map<number, SoakUnit>();
+  private readonly original: Uint8Array;
+  /** Cells (index y·width + x) edited away from the original map, oldest first. */
+  private readonly edited: number[] = [];
+  /** Last frame's paths, for edits on and beside them. */
+  private paths: { unit: SoakUnit; path: SegmentPath; distance: number }[] = [];
+  private readonly kinds = unitKinds();
+  /** Units already reported with a NaN pose. */
+  private readonly nanUnits = new Set<number>();
+  private nextId = 0;
+  time = 0;
+  frame = 0;
+  setupSeconds = 0;
+
+  constructor(readonly settings: Settings) {
+    this.rng = makeRng(settings.seed);
+    if (settings.map) {
+      this.grid = Grid.fromMovingAi(readFileSync(settings.map, 'utf8'));
+      this.mapName = settings.map.replace(/^.*\//, '').replace(/\.map$/, '');
+    } else {
+      this.grid = generatedMap(this.rng);
+      this.mapName = `generated ${GENERATED_SIDE}x${GENERATED_SIDE} (seed ${settings.seed})`;
+    }
+    this.original = Uint8Array.from(this.grid.cells);
+    const budget = settings.expansions === undefined ? undefined : { expansions: settings.expansions };
+    this.nav = new Navigator<SoakUnit>(this.grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) }, budget ? { budget } : {});
+  }
+
+  /** Adds the starting units (building the vehicles' tables, which is not part of the frames). */
+  populate(): void {
+    const t0 = performance.now();
+    for (let i = 0; i < this.settings.units; i++) this.guard('addUnit', () => this.addRandomUnit());
+    this.setupSeconds = (performance.now() - t0) / 1000;
+  }
+
+  /** One frame: edits, orders, update, checks. */
+  step(): PlanFrameStats | undefined {
+    this.frame++;
+    this.time += this.settings.dt;
+    const s = this.stats;
+    this.guard('edits', () => this.edit());
+    this.guard('orders', () => this.giveOrders());
+    let frameStats: PlanFrameStats | undefined;
+    const t0 = performance.now();
+    try {
+      frameStats = this.nav.update(this.settings.dt);
+    } catch (error) {
+      this.exception('update', error);
+    }
+    s.updateMs.add(performance.now() - t0);
+    if (frameStats) s.planMs.add(frameStats.milliseconds);
+    s.frames = this.frame;
+    s.simSeconds = this.time;
+    const pending = frameStats?.pending ?? this.nav.queue.size;
+    if (pending > s.pendingMax) s.pendingMax = pending;
+    this.guard('checks', () => this.check(pending === 0));
+    return frameStats;
+  }
+
+  private guard(where: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.exception(where, error);
+    }
+  }
+
+  private exception(where: string, error: unknown): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.stats.exceptionKinds.add(`${where}: ${e.name}: ${e.message.replace(/-?\d+(\.\d+)?(e-?\d+)?/g, '#')}`);
+    this.stats.exceptions.add({ frame: this.frame, time: this.time, text: `${where}: ${e.stack ?? e.message}` });
+  }
+
+  // ---- units and orders ----
+
+  private addRandomUnit(): void {
+    const kind = pickKind(this.rng, this.kinds);
+    const profile = randomProfile(this.rng, kind);
+    const spot = this.freeSpot(radiusOf({ profile } as SoakUnit));
+    if (!spot) return;
+    const unit = newUnit(this.nextId++, kind, profile, { x: spot.x, y: spot.y, heading: (this.rng.next() * 2 - 1) * Math.PI }, this.time);
+    unit.idleUntil = this.time + this.rng.next() * MAX_IDLE;
+    this.nav.addUnit(unit, profile);
+    this.units.set(unit.id, unit);
+    this.stats.added++;
+  }
+
+  /** A random cell centre where a unit of radius r fits. */
+  private freeSpot(r: number): Point | undefined {
+    for (let tries = 0; tries < 1000; tries++) {
+      const x = this.rng.int(this.grid.width) + 0.5;
+      const y = this.rng.int(this.grid.height) + 0.5;
+      if (pointClear(this.grid, x, y, r + 0.05)) return { x, y };
+    }
+    return undefined;
+  }
+
+  private randomUnit(): SoakUnit | undefined {
+    if (this.units.size === 0) return undefined;
+    const ids = [...this.units.keys()];
+    return this.units.get(this.rng.pick(ids));
+  }
+
+  private giveOrders(): void {
+    const { dt, interrupts } = this.settings;
+    for (const u of this.units.values()) if (!u.move && this.time >= u.idleUntil) this.order(u);
+    if (this.rng.chance(interrupts * dt)) {
+      const u = this.randomUnit();
+      if (u) this.order(u);
+    }
+    if (this.rng.chance(STOP_RATE * dt)) {
+      const u = this.randomUnit();
+      if (u) {
+        this.stats.stops++;
+        this.nav.stop(u);
+      }
+    }
+    if (this.rng.chance(CHURN_RATE * dt)) {
+      const u = this.randomUnit();
+      if (u) {
+        this.units.delete(u.id);
+        this.nav.removeUnit(u);
+        this.stats.removed++;
+        this.addRandomUnit();
+      }
+    }
+  }
+
+  private order(u: SoakUnit): void {
+    const record = this.randomOrder(u);
+    const s = this.stats;
+    u.order = record;
+    u.orderedAt = this.time;
+    u.stuckCounted = false;
+    u.starvedCounted = false;
+    u.orphan = false;
+    u.anchor = { ...u.pose };
+    u.stillSince = this.time;
+    s.orders++;
+    s.targets.add(record.target);
+    const orderedAt = this.time;
+    let answered = false;
+    const move = this.nav.moveTo(u, record.goal, record.options);
+    u.move = move;
+    move.on('start', () => {
+      s.starts++;
+      answered = true;
+      s.answerSeconds.add(this.time - orderedAt);
+    });
+    move.on('blocked', () => s.blocked++);
+    move.on('replan', () => s.replans++);
+    const ended = (): void => {
+      const key =
+        move.state === 'failed' ? `failed ${move.failure}` : move.state === 'cancelled' ? `cancelled (${move.reason ?? 'no reason'})` : move.state;
+      s.outcomes.add(key);
+      if (move.state === 'failed') {
+        if (!s.failureSamples.has(key)) s.failureSamples.set(key, move.reason ?? '');
+        if (!answered) s.answerSeconds.add(this.time - orderedAt);
+      }
+      if (u.move === move) {
+        u.move = undefined;
+        u.idleUntil = this.time + this.rng.next() * MAX_IDLE;
+      }
+    };
+    move.on('arrive', ended);
+    move.on('fail', ended);
+    move.on('cancel', ended);
+  }
+
+  private randomOrder(u: SoakUnit): OrderRecord {
+    const rng = this.rng;
+    const { width, height } = this.grid;
+    const options: MoveOptions = { planner: rng.pick(u.kind.planners) };
+    const cx = Math.floor(u.pose.x);
+    const cy = Math.floor(u.pose.y);
+    const cellNear = (blocked: boolean): [number, number] | undefined => {
+      for (let tries = 0; tries < 30; tries++) {
+        const x = cx + rng.range(-NEAR, NEAR);
+        const y = cy + rng.range(-NEAR, NEAR);
+        if (x >= 0 && y >= 0 && x < width && y < height && this.grid.isBlocked(x, y) === blocked) return [x, y];
+      }
+      return undefined;
+    };
+    const inCell = ([x, y]: [number, number]): Point => (rng.chance(0.3) ? { x: x + 0.5, y: y + 0.5 } : { x: x + rng.next(), y: y + rng.next() });
+    let goal: Point | undefined;
+    let target = 'near';
+    const roll = rng.next();
+    if (roll < 0.6) {
+      const c = cellNear(false);
+      if (c) goal = inCell(c);
+    } else if (roll < 0.72) {
+      target = 'blocked';
+      const c = cellNear(true);
+      if (c) goal = inCell(c);
+    } else if (roll < 0.8) {
+      target = 'off-map';
+      goal = rng.chance(0.5)
+        ? { x: rng.chance(0.5) ? -rng.next() * 10 : width + rng.next() * 10, y: rng.next() * height }
+        : { x: rng.next() * width, y: rng.chance(0.5) ? -rng.next() * 10 : height + rng.next() * 10 };
+    } else if (roll < 0.88) {
+      target = 'corner';
+      goal = { x: cx + rng.range(-NEAR, NEAR), y: cy + rng.range(-NEAR, NEAR) };
+    } else if (roll < 0.98) {
+      target = 'far';
+    } else {
+      target = 'invalid';
+      const bad = rng.int(3);
+      goal = bad === 0 ? { x: Number.NaN, y: u.pose.y } : { x: u.pose.x + 1, y: u.pose.y };
+      if (bad === 1) options.speed = -1;
+      if (bad === 2) options.planner = 'nope';
+    }
+    if (goal === undefined) {
+      if (target !== 'far') target = `${target}->far`;
+      goal = { x: rng.next() * width, y: rng.next() * height };
+      for (let tries = 0; tries < 50 && this.grid.isBlocked(Math.floor(goal.x), Math.floor(goal.y)); tries++) {
+        goal = { x: rng.next() * width, y: rng.next() * height };
+      }
+    }
+    if (rng.chance(0.3)) options.nearest = true;
+    if (rng.chance(u.kind.turnRadius > 0 ? 0.3 : 0.1)) options.heading = (rng.next() * 2 - 1) * Math.PI;
+    if (rng.chance(0.1)) options.tolerance = rng.next();
+    if (target !== 'invalid' && rng.chance(0.05)) options.speed = 1 + rng.next() * 6;
+    return { frame: this.frame, goal, options, target };
+  }
+
+  // ---- tile edits ----
+
+  private edit(): void {
+    const rng = this.rng;
+    const mean = this.settings.edits;
+    const n = Math.floor(mean) + (rng.chance(mean - Math.floor(mean)) ? 1 : 0);
+    for (let i = 0; i < n; i++) {
+      const roll = rng.next();
+      if (roll < 0.35) this.editOnPath(true);
+      else if (roll < 0.55) this.editOnPath(false);
+      else if (roll < 0.7) this.blockUnderUnit();
+      else if (roll < 0.93) {
+        const x = rng.int(this.grid.width);
+        const y = rng.int(this.grid.height);
+        this.setCell(x, y, !this.grid.isBlocked(x, y));
+      } else this.smallFill();
+    }
+    while (this.edited.length > EDIT_LIMIT) {
+      const index = this.edited.shift()!;
+      const x = index % this.grid.width;
+      const y = Math.floor(index / this.grid.width);
+      if (this.setCell(x, y, this.original[index] === 1, false)) this.stats.heals++;
+    }
+  }
+
+  /** Blocks a cell on a moving unit's path a little ahead of it, or frees a blocked cell beside it. */
+  private editOnPath(block: boolean): void {
+    if (this.paths.length === 0) return;
+    const { path, distance } = this.rng.pick(this.paths);
+    const d = Math.min(path.length, distance + 0.3 + this.rng.next() * 6);
+    const p = path.sample(d);
+    const px = Math.floor(p.x);
+    const py = Math.floor(p.y);
+    if (block) {
+      this.setCell(px, py, true);
+      return;
+    }
+    const walls: [number, number][] = [];
+    for (let y = py - 2; y <= py + 2; y++) for (let x = px - 2; x <= px + 2; x++) if (this.inMap(x, y) && this.grid.isBlocked(x, y)) walls.push([x, y]);
+    if (walls.length > 0) {
+      const [x, y] = this.rng.pick(walls);
+      this.setCell(x, y, false);
+    }
+  }
+
+  private blockUnderUnit(): void {
+    const u = this.randomUnit();
+    if (!u) return;
+    const r = radiusOf(u);
+    const x = Math.floor(u.pose.x + (this.rng.next() * 2 - 1) * r);
+    const y = Math.floor(u.pose.y + (this.rng.next() * 2 - 1) * r);
+    this.setCell(x, y, true);
+  }
+
+  private smallFill(): void {
+    const u = this.randomUnit();
+    if (!u) return;
+    const rng = this.rng;
+    const x0 = Math.floor(u.pose.x) + rng.range(-5, 5);
+    const y0 = Math.floor(u.pose.y) + rng.range(-5, 5);
+    const w = rng.range(1, 4);
+    const h = rng.range(1, 4);
+    const mode = rng.int(3);
+    const before: [number, number, boolean][] = [];
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) if (this.inMap(x, y)) before.push([x, y, this.grid.isBlocked(x, y)]);
+    if (before.length === 0) return;
+    const pattern = before.map(() => (mode === 0 ? true : mode === 1 ? false : rng.chance(0.5)));
+    let i = 0;
+    const values = new Map(before.map(([x, y]) => [cellKey(this.grid, x, y), pattern[i++]!]));
+    this.grid.fill(x0, y0, w, h, (x, y) => values.get(cellKey(this.grid, x, y)) ?? this.grid.isBlocked(x, y));
+    this.stats.fills++;
+    const newlyBlocked: [number, number][] = [];
+    for (const [x, y, was] of before) {
+      const now = this.grid.isBlocked(x, y);
+      if (now === was) continue;
+      this.stats.edits++;
+      this.edited.push(y * this.grid.width + x);
+      if (now) newlyBlocked.push([x, y]);
+    }
+    excuseBlocked(this.grid, this.units.values(), newlyBlocked);
+  }
+
+  /** Sets one cell (inside the map); returns true when it changed. */
+  private setCell(x: number, y: number, blocked: boolean, record = true): boolean {
+    if (!this.inMap(x, y) || this.grid.isBlocked(x, y) === blocked) return false;
+    this.grid.setBlocked(x, y, blocked);
+    if (record) {
+      this.stats.edits++;
+      this.edited.push(y * this.grid.width + x);
+    }
+    if (blocked) excuseBlocked(this.grid, this.units.values(), [[x, y]]);
+    return true;
+  }
+
+  private inMap(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.grid.width && y < this.grid.height;
+  }
+
+  // ---- checks ----
+
+  private check(queueEmpty: boolean): void {
+    const s = this.stats;
+    const { patience } = this.settings;
+    const infos = new Map<SoakUnit, UnitInfo<SoakUnit>>();
+    for (const info of this.nav.unitInfos()) infos.set(info.unit, info);
+    this.paths = [];
+    for (const u of this.units.values()) {
+      const info = infos.get(u);
+      if (info?.path && info.move && !info.move.ended) this.paths.push({ unit: u, path: info.path, distance: info.distance });
+      const { x, y, heading } = u.pose;
+      if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(heading)) {
+        if (!this.nanUnits.has(u.id)) s.nan.add(this.incident(u, `pose (${x}, ${y}, ${heading})`));
+        this.nanUnits.add(u.id);
+        continue;
+      }
+      const walls = checkWalls(this.grid, u);
+      if (walls.inside) s.wallFrames++;
+      if (walls.graze) s.grazeFrames++;
+      if (walls.fresh.length > 0) s.walls.add(this.incident(u, `inside blocked cell(s) ${walls.fresh.map(([cx, cy]) => `(${cx}, ${cy})`).join(' ')}`));
+      const progress = checkProgress(u, info, this.time, queueEmpty, patience);
+      if (progress !== 'ok') {
+        const what = info?.path ? `has a path (${info.path.length.toFixed(2)} tiles, at ${info.distance.toFixed(2)})` : 'has no path, plan queue empty';
+        (progress === 'stuck' ? s.stuck : s.starved).add(this.incident(u, `still for ${(this.time - u.stillSince).toFixed(1)} s, move ${u.move?.state}, ${progress === 'stuck' ? what : 'waiting behind a busy plan queue'}`));
+      }
+      if (u.move && !u.move.ended) s.oldestMoveSeconds = Math.max(s.oldestMoveSeconds, this.time - u.orderedAt);
+    }
+  }
+
+  private incident(u: SoakUnit, what: string): { frame: number; time: number; text: string } {
+    const o = u.order;
+    const order = o ? `order at frame ${o.frame} (${o.target}) to (${o.goal.x}, ${o.goal.y}) ${JSON.stringify(o.options)}` : 'no order yet';
+    const p = u.pose;
+    return {
+      frame: this.frame,
+      time: this.time,
+      text: `unit ${u.id} (${u.kind.label}, ${JSON.stringify(u.profile)}) at (${p.x}, ${p.y}, ${p.heading}): ${what}; ${order}`,
+    };
+  }
+}
+
+/** Heap in use (MB) after two full collections. */
+function settledHeapMb(): number {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+}
+
+function gitState(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim();
+    return dirty ? `${head} with uncommitted changes in src/` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface Verdict {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+function verdicts(s: SoakStats, heap: HeapFigures): Verdict[] {
+  return [
+    { name: 'no exception', ok: s.exceptions.count === 0, detail: `${s.exceptions.count} exceptions` },
+    { name: 'no unit inside a wall', ok: s.walls.count === 0, detail: `${s.walls.count} incidents (${s.wallFrames} unit-frames); ${s.grazeFrames} unit-frames grazing a wall by < 1e-9 tiles (rounding, not counted)` },
+    { name: 'no NaN pose', ok: s.nan.count === 0, detail: `${s.nan.count} units` },
+    { name: 'no stuck unit left unreported', ok: s.stuck.count === 0, detail: `${s.stuck.count} stuck; ${s.starved.count} waited longer behind a busy plan queue (not failures)` },
+    {
+      name: 'flat memory',
+      ok: heap.secondHalf >= 2 && heap.slopePerMinute <= HEAP_SLOPE_LIMIT,
+      detail: `second-half slope ${heap.slopePerMinute.toFixed(3)} MB/min over ${heap.secondHalf} readings (limit ${HEAP_SLOPE_LIMIT})`,
+    },
+  ];
+}
+
+function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: readonly Verdict[], git: string): string[] {
+  const st = soak.settings;
+  const lines: string[] = [];
+  lines.push(`# Soak: ${s.wallSeconds >= 60 ? (s.wallSeconds / 60).toFixed(1) + ' minutes' : s.wallSeconds.toFixed(0) + ' s'} of a simulated game`);
+  lines.push('');
+  lines.push(`Run ${new Date().toISOString()} on node ${process.version}, commit ${git}.`);
+  lines.push(
+    `Map ${soak.mapName} (${soak.grid.width}x${soak.grid.height}), ${st.units} units, seed ${st.seed}, dt ${st.dt.toFixed(6)} s, ` +
+      `${st.edits} edits/frame, ${st.interrupts} interrupting orders/s, planning budget ${st.expansions === undefined ? 'default (4 ms)' : `${st.expansions} expansions`}, stuck after ${st.patience} s still.`,
+  );
+  lines.push(`Setup (adding units, building vehicle tables): ${soak.setupSeconds.toFixed(1)} s.`);
+  lines.push('');
+  lines.push('## Invariants');
+  lines.push('');
+  for (const v of verdictList) lines.push(`- ${v.ok ? 'PASS' : 'FAIL'} ${v.name}: ${v.detail}`);
+  lines.push('');
+  lines.push('## Figures');
+  lines.push('');
+  lines.push('| what | value |');
+  lines.push('| --- | --- |');
+  const row = (k: string, v: string): void => void lines.push(`| ${k} | ${v} |`);
+  row('frames', String(s.frames));
+  row('simulated seconds', s.simSeconds.toFixed(0));
+  row('wall seconds', s.wallSeconds.toFixed(0));
+  row('orders', `${s.orders} (${s.targets.format()})`);
+  row('tile edits', `${s.edits} (${s.fills} fills; ${s.heals} undone to keep the map near its original)`);
+  row('units added / removed / stopped', `${s.added} / ${s.removed} / ${s.stops}`);
+  row('moves started / blocked events / replans', `${s.starts} / ${s.blocked} / ${s.replans}`);
+  row('moves ended', s.outcomes.format());
+  row('order to start or failure, simulated s (p50 / p95 / p99 / max)', spread(s.answerSeconds, 3));
+  row('oldest unended move, simulated s', s.oldestMoveSeconds.toFixed(1));
+  row('plan queue, most jobs pending', String(s.pendingMax));
+  row('planning ms per frame (p50 / p95 / p99 / max)', spread(s.planMs));
+  row('update ms per frame (p50 / p95 / p99 / max)', spread(s.updateMs));
+  row('heap MB after GC (first / min / max / last)', [heap.first, heap.min, heap.max, heap.last].map((v) => v.toFixed(1)).join(' / '));
+  row('heap slope over the second half, MB/min', heap.slopePerMinute.toFixed(3));
+  lines.push('');
+  if (s.failureSamples.size > 0) {
+    lines.push('## A reason for each failure status');
+    lines.push('');
+    for (const [k, v] of s.failureSamples) lines.push(`- ${k}: ${v}`);
+    lines.push('');
+  }
+  const sections: [string, SoakStats['exceptions']][] = [
+    ['Exceptions', s.exceptions],
+    ['Units inside walls', s.walls],
+    ['NaN poses', s.nan],
+    ['Stuck units', s.stuck],
+    ['Units waiting long for a plan (not failures)', s.starved],
+  ];
+  for (const [title, incidents] of sections) {
+    if (incidents.count === 0) continue;
+    lines.push(`## ${title}: ${incidents.count} (first ${incidents.kept.length})`);
+    lines.push('');
+    if (incidents === s.exceptions) lines.push(`By kind: ${s.exceptionKinds.format()}`, '');
+    for (const i of incidents.kept) {
+      lines.push(`- frame ${i.frame} (${i.time.toFixed(2)} s):`);
+      lines.push('  ```');
+      for (const l of i.text.split('\n').slice(0, 12)) lines.push(`  ${l}`);
+      lines.push('  ```');
+    }
+    lines.push('');
+  }
+  lines.push('## Heap readings (MB after GC)');
+  lines.push('');
+  lines.push(s.heap.map((h) => `${h.second.toFixed(0)} s: ${h.mb.toFixed(1)}`).join(', '));
+  lines.push('');
+  const replay = `npm run soak -- --seed ${st.seed} --units ${st.units}${st.map ? '' : ' --map none'} --edits ${st.edits} --interrupts ${st.interrupts}`;
+  lines.push(
+    `Replay: \`${replay}${st.expansions === undefined ? ' --expansions N' : ` --expansions ${st.expansions}`} --frames F\` replays a run frame for frame when the budget is in expansions (a millisecond budget depends on the machine).`,
+  );
+  return lines;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], []);
+  const settings = settingsOf(parsed);
+  if (!(globalThis as { gc?: unknown }).gc) console.warn('warning: run with node --expose-gc (npm run soak does) for meaningful heap figures');
+  const soak = new Soak(settings);
+  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min`);
+  soak.populate();
+  const s = soak.stats;
+  const start = performance.now();
+  const wall = (): number => (performance.now() - start) / 1000;
+  s.heap.push({ second: 0, frame: 0, mb: settledHeapMb() });
+  let nextReport = settings.reportEvery;
+  const end = settings.minutes * 60;
+  while (wall() < end && soak.frame < settings.frames) {
+    soak.step();
+    s.wallSeconds = wall();
+    if (s.wallSeconds >= nextReport) {
+      nextReport += settings.reportEvery;
+      s.heap.push({ second: s.wallSeconds, frame: soak.frame, mb: settledHeapMb() });
+      console.log(progressLine(s, soak.units.size, soak.nav.queue.size));
+      // Let the event loop breathe (stdout, timers) as a game's frames would.
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  s.wallSeconds = wall();
+  s.heap.push({ second: s.wallSeconds, frame: soak.frame, mb: settledHeapMb() });
+  const heap = heapFigures(s.heap);
+  const verdictList = verdicts(s, heap);
+  const lines = summary(soak, s, heap, verdictList, gitState());
+  console.log(lines.join('\n'));
+  mkdirSync(dirname(settings.out), { recursive: true });
+  writeFileSync(settings.out, lines.join('\n') + '\n');
+  console.log(`\nwrote ${settings.out}`);
+  try {
+    soak.nav.destroy();
+  } catch (error) {
+    console.error(`destroy threw: ${(error as Error).stack}`);
+    return 1;
+  }
+  return verdictList.every((v) => v.ok) ? 0 : 1;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        console.error(`soak: ${error.message}`);
+        process.exit(2);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
