@@ -10,8 +10,31 @@ import type { SegmentPath } from '../steering/segment-path.js';
 /** How a move ended. */
 export type MoveStatus = 'arrived' | 'failed' | 'cancelled';
 
-/** Why a move failed: a planner status. */
-export type MoveFailure = Exclude<SteerStatus, 'found'>;
+/**
+ * Why a move failed: a planner status (`no-path`, `start-blocked`, `goal-blocked`,
+ * `out-of-bounds`, `invalid`, `budget`, `no-room-to-turn`, ...), or `error` when planning or
+ * driving the unit threw (a defect, or the game's unit adapter threw); `move.reason` then holds
+ * the error's message.
+ */
+export type MoveFailure = Exclude<SteerStatus, 'found'> | 'error';
+
+/**
+ * Receives the errors thrown by a move's listeners during one event, after every listener of the
+ * event has run.
+ */
+export type ListenerErrorSink = (errors: readonly unknown[]) => void;
+
+/** The default sink: rethrow to whoever fired the event, after all its listeners ran. */
+const rethrow: ListenerErrorSink = (errors) => {
+  throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} move listeners threw`);
+};
+
+/** How eventemitter3 (v5) keeps one registration: read, never changed, by {@link Move.emit}. */
+interface Registration {
+  fn: (...args: unknown[]) => unknown;
+  context: unknown;
+  once: boolean;
+}
 
 /** Where a move is: waiting for its path, driving it, or ended. */
 export type MoveState = 'planning' | 'moving' | MoveStatus;
@@ -25,6 +48,10 @@ export type MoveState = 'planning' | 'moving' | MoveStatus;
  * - `arrive`: the unit stands on the goal (final).
  * - `fail`: no path; `move.reason` says why and the unit stays where it stopped (final).
  * - `cancel`: `cancel()`, a newer order for the unit, or the unit was removed (final).
+ *
+ * A listener that throws does not stop the others: every listener of the event runs, then the
+ * errors go to the move's error sink (the navigator reports them after the frame; a move made
+ * without one rethrows them to whoever fired the event).
  */
 export interface MoveEvents<T> {
   start: (unit: T, move: Move<T>) => void;
@@ -63,11 +90,13 @@ export class Move<T> extends EventEmitter<MoveEvents<T>> {
    * @param unit - what moves.
    * @param target - where it was asked to go, in the caller's units.
    * @param onCancel - called once by {@link cancel} before the move ends.
+   * @param onListenerError - gets what listeners threw during an event; default: rethrow.
    */
   constructor(
     readonly unit: T,
     readonly target: Readonly<Point>,
     private readonly onCancel: (move: Move<T>) => void = () => {},
+    private readonly onListenerError: ListenerErrorSink = rethrow,
   ) {
     super();
     this.done = new Promise((resolve) => (this.resolve = resolve));
@@ -94,8 +123,34 @@ export class Move<T> extends EventEmitter<MoveEvents<T>> {
     this.state = status;
     this.reason = reason;
     this.failure = failure;
-    this.emit(status === 'arrived' ? 'arrive' : status === 'failed' ? 'fail' : 'cancel', this.unit, this);
-    this.removeAllListeners();
     this.resolve(status);
+    try {
+      this.emit(status === 'arrived' ? 'arrive' : status === 'failed' ? 'fail' : 'cancel', this.unit, this);
+    } finally {
+      this.removeAllListeners();
+    }
+  }
+
+  /**
+   * Calls every listener of `event`, in order, each even when one before it threw; then hands
+   * what was thrown to the move's error sink. Returns true when there were listeners.
+   */
+  override emit<E extends EventEmitter.EventNames<MoveEvents<T>>>(event: E, ...args: EventEmitter.EventArgs<MoveEvents<T>, E>): boolean {
+    const key = typeof event === 'string' && EventEmitter.prefixed ? `${String(EventEmitter.prefixed)}${event}` : event;
+    const held = (this as unknown as { _events: Record<string | symbol, Registration | Registration[] | undefined> })._events[key];
+    if (held === undefined) return false;
+    // A snapshot: listeners may add or remove listeners while they run.
+    const registrations = Array.isArray(held) ? [...held] : [held];
+    let errors: unknown[] | undefined;
+    for (const r of registrations) {
+      if (r.once) this.removeListener(event, r.fn as never, undefined, true);
+      try {
+        r.fn.apply(r.context, args);
+      } catch (error) {
+        (errors ??= []).push(error);
+      }
+    }
+    if (errors) this.onListenerError(errors);
+    return true;
   }
 }

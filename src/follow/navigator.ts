@@ -4,13 +4,13 @@
  * to it. Everything here is in tile units and seconds.
  */
 import type { Grid, GridArea } from '../grid/grid.js';
-import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { pathHitsBlocked } from '../steering/footprint.js';
 import type { SegmentPath } from '../steering/segment-path.js';
 import type { Pose } from '../steering/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
 import { Move } from './move.js';
+import { polylineBlocked } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
@@ -53,6 +53,13 @@ export interface NavigatorOptions {
   budget?: PlanBudget;
   /** Milliseconds now, for the time budget; `performance.now` by default. */
   clock?: () => number;
+  /**
+   * Gets each error a move's listener threw, once every unit has had its frame (or at once, for
+   * events fired outside {@link Navigator.update}). Default: `update` rethrows them after the
+   * frame (one as itself, several as an `AggregateError`), and other calls rethrow them after the
+   * event's listeners all ran.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -108,6 +115,10 @@ export class Navigator<T> {
   private readonly units = new Map<T, UnitState<T>>();
   private readonly changes: GridArea[] = [];
   private readonly unsubscribe: () => void;
+  private readonly onError: ((error: unknown) => void) | undefined;
+  /** Listener errors of the frame in progress, reported once every unit has had its turn. */
+  private frameErrors: unknown[] = [];
+  private updating = false;
   private destroyed = false;
 
   constructor(
@@ -116,6 +127,7 @@ export class Navigator<T> {
     options: NavigatorOptions = {},
   ) {
     this.queue = new PlanQueue(options.budget, options.clock);
+    this.onError = options.onError;
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
   }
@@ -162,7 +174,12 @@ export class Navigator<T> {
       state = this.newState(unit, {} as UnitProfile);
       this.units.set(unit, state);
     }
-    const move: Move<T> = new Move(unit, { x: target.x, y: target.y }, () => this.stopMove(state, move));
+    const move: Move<T> = new Move(
+      unit,
+      { x: target.x, y: target.y },
+      () => this.stopMove(state, move),
+      (errors) => this.listenerErrors(errors),
+    );
     // The old move ends without braking: the new plan takes over from the unit's motion.
     const old = state.move;
     state.move = move;
@@ -174,10 +191,16 @@ export class Navigator<T> {
     try {
       checkProfile(profile);
     } catch (error) {
-      this.failSoon(state, move, (error as Error).message);
+      this.failSoon(state, move, messageOf(error), 'invalid');
       return move;
     }
-    this.plan(state, move, false);
+    try {
+      this.plan(state, move, false);
+    } catch (error) {
+      // E.g. the adapter could not read the unit's pose.
+      state.follower = undefined;
+      this.failSoon(state, move, messageOf(error), 'error');
+    }
     return move;
   }
 
@@ -194,13 +217,27 @@ export class Navigator<T> {
   /**
    * One frame: reacts to grid changes, plans within the budget, then moves every unit `dt`
    * seconds on and fires the moves' events. Returns what the planning did.
+   *
+   * One unit's trouble stays with that unit: when planning, replanning or driving it throws,
+   * its move fails with status `error` (the reason is the error's message), it stops where it
+   * is, and every other unit plans and drives as usual. Errors thrown by the moves' listeners
+   * go to `options.onError`, or are rethrown once every unit has had its frame.
    */
   update(dt: number): PlanFrameStats {
-    if (this.changes.length > 0) this.reactToChanges();
-    const stats = this.queue.run();
-    const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
-    for (const state of [...this.units.values()]) this.drive(state, step);
-    return stats;
+    this.updating = true;
+    try {
+      if (this.changes.length > 0) this.reactToChanges();
+      this.runQueue();
+      const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
+      for (const state of [...this.units.values()]) {
+        if (this.units.get(state.unit) === state) this.guard(state, () => this.drive(state, step));
+      }
+    } finally {
+      this.updating = false;
+    }
+    const errors = this.frameErrors.splice(0);
+    if (errors.length > 0) this.report(errors);
+    return this.queue.lastFrame;
   }
 
   /** The units and what they are doing. */
@@ -219,6 +256,49 @@ export class Navigator<T> {
     this.unsubscribe();
     this.routes.destroy();
     this.changes.length = 0;
+  }
+
+  /** Runs the planning queue; an error of a job that is not the navigator's is the frame's. */
+  private runQueue(): void {
+    try {
+      this.queue.run();
+    } catch (error) {
+      this.frameErrors.push(error);
+    }
+  }
+
+  /** Runs `work` for one unit; if it throws, the unit's move fails with `error`. */
+  private guard(state: UnitState<T>, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.failUnit(state, error);
+    }
+  }
+
+  /** Stops `state`'s unit where it is and fails its move with status `error`. */
+  private failUnit(state: UnitState<T>, error: unknown): void {
+    state.job?.cancel();
+    state.job = undefined;
+    // The follower may be what broke: no braking along it, the unit stays where it was drawn.
+    state.follower = undefined;
+    state.routed = false;
+    const move = state.move;
+    if (move && !move.ended) move.end('failed', `internal error: ${messageOf(error)}`, 'error');
+  }
+
+  /** Takes what a move's listeners threw: kept for the end of the frame, or reported now. */
+  private listenerErrors(errors: readonly unknown[]): void {
+    if (this.updating) this.frameErrors.push(...errors);
+    else this.report(errors);
+  }
+
+  private report(errors: readonly unknown[]): void {
+    if (this.onError) {
+      for (const error of errors) this.onError(error);
+      return;
+    }
+    throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} move listeners threw`);
   }
 
   private newState(unit: T, profile: UnitProfile): UnitState<T> {
@@ -246,11 +326,16 @@ export class Navigator<T> {
         tolerance: state.options.tolerance,
       }),
     };
+    const version = this.grid.version;
     const job = new WorkJob(
       (budget) => planRoute(this.routes, request, budget),
       (route) => {
         if (state.job === job) state.job = undefined;
-        this.adopt(state, move, route, replan);
+        this.adopt(state, move, route, replan, version);
+      },
+      (error) => {
+        if (state.job === job) state.job = undefined;
+        if (state.move === move) this.failUnit(state, error);
       },
     );
     state.job = job;
@@ -279,14 +364,22 @@ export class Navigator<T> {
     return { ...rest.end };
   }
 
-  /** Takes a finished plan: drive it, or fail the move. */
-  private adopt(state: UnitState<T>, move: Move<T>, route: Route, replan: boolean): void {
+  /**
+   * Takes a finished plan: drive it, or fail the move. A plan whose search began before the grid
+   * last changed is checked against the grid as it is now, and planned again if it no longer fits
+   * (a change between its stages can have missed the search).
+   */
+  private adopt(state: UnitState<T>, move: Move<T>, route: Route, replan: boolean, version: number): void {
     if (move.ended || state.move !== move) return;
     if (route.status !== 'found' || !route.path) {
       move.end('failed', route.message ?? `no path (${route.status})`, route.status === 'found' ? 'no-path' : route.status);
       return;
     }
     const profile = this.profileOf(state);
+    if (version !== this.grid.version && this.restBlocked(route.path, profile.width / 2)) {
+      this.plan(state, move, replan);
+      return;
+    }
     const runOut = state.follower && !state.follower.done ? slicePath(state.follower.path, state.follower.distance, Infinity) : undefined;
     const speed = state.follower && !state.follower.done ? state.follower.speed : 0;
     const path = runOut && runOut.length > 0 ? concatPaths(runOut, route.path) : route.path;
@@ -331,56 +424,77 @@ export class Navigator<T> {
     if (state.move !== move) return;
     state.job?.cancel();
     state.job = undefined;
-    this.runOut(state, { ...this.profileOf(state), turnRadius: 0 });
+    try {
+      this.runOut(state, { ...this.profileOf(state), turnRadius: 0 });
+    } catch {
+      // Braking is a nicety; a cancel must not fail: the unit stops where it is instead.
+      state.follower = undefined;
+    }
   }
 
   /** Fails a move from the next update, once its listeners are attached. */
-  private failSoon(state: UnitState<T>, move: Move<T>, message: string): void {
+  private failSoon(state: UnitState<T>, move: Move<T>, message: string, failure: 'invalid' | 'error'): void {
     const job = new WorkJob<undefined>(
       function* () {
         return undefined;
       },
       () => {
         if (state.job === job) state.job = undefined;
-        move.end('failed', message, 'invalid');
+        move.end('failed', message, failure);
       },
     );
     state.job = job;
     this.queue.add(job);
   }
 
-  /** Replans every moving unit whose remaining path runs over a changed area. */
+  /**
+   * Replans every moving unit whose remaining path runs over a changed area, and stops a unit
+   * braking or running out (no route of its own yet) where a change blocked the way ahead.
+   */
   private reactToChanges(): void {
     const areas = this.changes.splice(0);
-    for (const state of this.units.values()) {
-      const f = state.follower;
-      const move = state.move;
-      if (!f || !move || move.ended || !state.routed || f.done) continue;
-      const profile = this.profileOf(state);
-      const r = profile.width / 2;
-      const rest = slicePath(f.path, f.distance, Infinity);
-      if (!areas.some((a) => pathNearArea(rest, a, r))) continue;
-      if (this.restBlocked(rest, r)) move.emit('blocked', state.unit, move);
-      if (move.ended || state.move !== move) continue;
-      // Run out only as far as the path is still clear; stop at once if it is blocked right ahead.
-      let start = this.runOut(state, profile);
-      const runOut = state.follower;
-      if (runOut && this.restBlocked(runOut.path, r)) {
-        start = { ...runOut.pose };
-        state.follower = undefined;
-      }
-      this.plan(state, move, true, start);
+    for (const state of [...this.units.values()]) {
+      if (this.units.get(state.unit) === state) this.guard(state, () => this.reactTo(state, areas));
     }
   }
 
-  /** True when a unit of radius r cannot drive `path` on the grid as it is now. */
-  private restBlocked(path: SegmentPath, r: number): boolean {
-    if (r > 0 || path.segments.some((s) => s.kind === 'arc')) return pathHitsBlocked(this.grid, path, r);
+  private reactTo(state: UnitState<T>, areas: readonly GridArea[]): void {
+    const f = state.follower;
+    if (!f || f.done) return;
+    const move = state.move;
+    const profile = this.profileOf(state);
+    const r = profile.width / 2;
+    const rest = slicePath(f.path, f.distance, Infinity);
+    if (!areas.some((a) => pathNearArea(rest, a, r))) return;
+    if (!state.routed || !move || move.ended) {
+      if (!this.restBlocked(f.path, r, f.distance)) return;
+      // Stop at once; a plan that was to start where the run-out ends starts here instead.
+      state.follower = undefined;
+      if (move && !move.ended && state.job) this.plan(state, move, move.state === 'moving', { ...f.pose });
+      return;
+    }
+    if (this.restBlocked(f.path, r, f.distance)) move.emit('blocked', state.unit, move);
+    if (move.ended || state.move !== move || state.follower !== f) return;
+    // Run out only as far as the path is still clear; stop at once if it is blocked right ahead.
+    let start = this.runOut(state, profile);
+    const runOut = state.follower;
+    if (runOut && this.restBlocked(runOut.path, r)) {
+      start = { ...runOut.pose };
+      state.follower = undefined;
+    }
+    this.plan(state, move, true, start);
+  }
+
+  /**
+   * True when a unit of radius r cannot drive `path` from distance `from` on, on the grid as it
+   * is now.
+   */
+  private restBlocked(path: SegmentPath, r: number, from = 0): boolean {
+    if (r > 0 || path.segments.some((s) => s.kind === 'arc')) {
+      return pathHitsBlocked(this.grid, from > 0 ? slicePath(path, from, Infinity) : path, r);
+    }
     // A point unit's polyline may touch walls: the grid rule's line of sight decides.
-    return path.segments.some((s) => {
-      const e = { x: s.x + s.length * Math.cos(s.heading), y: s.y + s.length * Math.sin(s.heading) };
-      return !lineOfSight(this.grid, s.x, s.y, e.x, e.y);
-    });
+    return polylineBlocked(this.grid, path, from);
   }
 }
 
@@ -440,6 +554,10 @@ function motionOf(p: UnitProfile): MotionOptions {
     lateralAcceleration: p.lateralAcceleration,
     slowAtCorners: p.slowAtCorners,
   }) as MotionOptions;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** `o` without its undefined fields, so spreading it never erases a default. */

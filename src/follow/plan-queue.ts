@@ -105,7 +105,11 @@ export class PlanQueue {
     for (const job of jobs) job.cancel();
   }
 
-  /** Works on the queue until the frame's budget is spent or the queue is empty. */
+  /**
+   * Works on the queue until the frame's budget is spent or the queue is empty. A job that throws
+   * is cancelled and dropped, and the others go on; the error is rethrown once the frame's work
+   * is done (several as an `AggregateError`), with the queue in order.
+   */
   run(): PlanFrameStats {
     const stats = this.lastFrame;
     const start = this.clock();
@@ -113,15 +117,23 @@ export class PlanQueue {
     let used = 0;
     let finished = 0;
     let elapsed = 0;
+    let errors: unknown[] | undefined;
     // A job may queue or cancel jobs from its completion callbacks, so the list is re-read each turn.
     while (used < expansions && elapsed < milliseconds) {
       const job = this.jobs.find((j) => !j.done);
       if (job === undefined) break;
       const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : SLICE_EXPANSIONS);
-      const n = Math.max(0, Math.min(slice, job.step(slice)));
-      // A job that did nothing and is not done still counts one, so the loop always ends.
-      used += job.done ? n : Math.max(1, n);
-      if (job.done) finished++;
+      try {
+        const n = Math.max(0, Math.min(slice, job.step(slice)));
+        // A job that did nothing and is not done still counts one, so the loop always ends.
+        used += job.done ? n : Math.max(1, n);
+        if (job.done) finished++;
+      } catch (error) {
+        (errors ??= []).push(error);
+        this.drop(job, errors);
+        // What it did before throwing is unknown: it counts one, like a job that did nothing.
+        used += 1;
+      }
       this.compact();
       elapsed = this.clock() - start;
     }
@@ -130,7 +142,18 @@ export class PlanQueue {
     stats.milliseconds = elapsed;
     stats.finished = finished;
     stats.pending = this.jobs.length;
+    if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} planning jobs threw`);
     return stats;
+  }
+
+  /** Takes a job that threw off the queue, even when its own cancel throws too. */
+  private drop(job: PlanJob, errors: unknown[]): void {
+    try {
+      job.cancel();
+    } catch (error) {
+      errors.push(error);
+    }
+    this.jobs = this.jobs.filter((j) => j !== job);
   }
 
   private compact(): void {

@@ -52,11 +52,13 @@ export function* chargeWork(budget: WorkBudget, cost: number): Work<void> {
 }
 
 /**
- * A {@link PlanJob} that drives a generator and hands its result to `onDone`.
+ * A {@link PlanJob} that drives a generator and hands its result to `onDone`. When the work or
+ * `onDone` throws, the job is done and the error goes to `onError` (without one, `step` rethrows
+ * it, and the {@link PlanQueue} drops the job).
  *
  * @example
  * ```ts
- * const job = new WorkJob((budget) => myPlanning(budget), (route) => use(route));
+ * const job = new WorkJob((budget) => myPlanning(budget), (route) => use(route), (error) => fail(error));
  * queue.add(job);
  * ```
  */
@@ -68,6 +70,7 @@ export class WorkJob<R> implements PlanJob {
   constructor(
     start: (budget: WorkBudget) => Work<R>,
     private readonly onDone: (result: R) => void,
+    private readonly onError?: (error: unknown) => void,
   ) {
     this.work = start(this.budget);
   }
@@ -76,10 +79,16 @@ export class WorkJob<R> implements PlanJob {
     if (this.done) return 0;
     this.budget.max = maxExpansions;
     this.budget.used = 0;
-    const next = this.work.next();
-    if (next.done) {
+    try {
+      const next = this.work.next();
+      if (next.done) {
+        this.done = true;
+        this.onDone(next.value);
+      }
+    } catch (error) {
       this.done = true;
-      this.onDone(next.value);
+      if (!this.onError) throw error;
+      this.onError(error);
     }
     return this.budget.used;
   }
