@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Move } from '../../../src/follow/move.js';
 import { Navigator, type NavigatorOptions } from '../../../src/follow/navigator.js';
-import { PlanQueue, type PlanJob } from '../../../src/follow/plan-queue.js';
+import { PlanQueue } from '../../../src/follow/plan-queue.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Pose } from '../../../src/steering/segment.js';
 
@@ -103,9 +103,9 @@ describe('a failure in one unit fails only its move', () => {
 
   it('a planning job that is not the navigator’s and throws does not block the queue', () => {
     const queue = new PlanQueue({ expansions: 1000 });
-    const bad: PlanJob = {
+    const bad = {
       done: false,
-      step() {
+      step(): number {
         throw new Error('bad job');
       },
       cancel() {
@@ -113,9 +113,9 @@ describe('a failure in one unit fails only its move', () => {
       },
     };
     let ran = 0;
-    const good: PlanJob = {
+    const good = {
       done: false,
-      step() {
+      step(): number {
         ran++;
         this.done = true;
         return 1;
