@@ -12,7 +12,7 @@
  * to stdout and to bench/results/soak.md.
  *
  * `npm run soak -- [--minutes 10] [--units 200] [--seed 1] [--map PATH] [--dt 0.016667]
- * [--report-every 30] [--edits 2] [--interrupts 2] [--patience 30] [--expansions N] [--frames N]
+ * [--report-every 30] [--edits 1] [--interrupts 1] [--patience 30] [--expansions N] [--frames N]
  * [--out PATH]`. With --expansions the planning budget is counted in expansions instead of
  * milliseconds, so a seed replays exactly, frame for frame (use --frames to stop at a frame).
  */
@@ -28,7 +28,7 @@ import type { SegmentPath } from '../src/steering/segment-path.js';
 import { makeRng, type Rng } from '../test/support/rng.js';
 import { collectGarbage } from './lib/measure.js';
 import { checkProgress, checkWalls, excuseBlocked, radiusOf } from './lib/soak-checks.js';
-import { heapFigures, newStats, progressLine, spread, type HeapFigures, type SoakStats } from './lib/soak-report.js';
+import { heapFigures, keepSlowest, newStats, progressLine, spread, type HeapFigures, type SoakStats } from './lib/soak-report.js';
 import { cellKey, newUnit, pickKind, randomProfile, unitKinds, type OrderRecord, type SoakUnit } from './lib/soak-units.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +39,10 @@ const DEFAULT_MAP = join(root, '../shared/benchmarks/maps/den520d.map');
 const GENERATED_SIDE = 256;
 /** Orders within this many tiles of the unit for most targets: moves that can end within a minute or so. */
 const NEAR = 24;
+/** Tile edits per frame (mean): 60 a second, far more than a game makes, so paths are hit all the time. */
+const DEFAULT_EDITS = 1;
+/** Orders per simulated second to units already on a move (idle units get orders anyway). */
+const DEFAULT_INTERRUPTS = 1;
 /** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
 const EDIT_LIMIT = 400;
 /** Idle seconds (simulated) before an idle unit gets its next order: up to this. */
@@ -88,8 +92,8 @@ function settingsOf(parsed: ParsedArgs): Settings {
     map: map === undefined ? undefined : resolve(map),
     dt: positive('dt', 1 / 60),
     reportEvery: positive('report-every', 30),
-    edits: nonNegative('edits', 2),
-    interrupts: nonNegative('interrupts', 2),
+    edits: nonNegative('edits', DEFAULT_EDITS),
+    interrupts: nonNegative('interrupts', DEFAULT_INTERRUPTS),
     patience: positive('patience', 30),
     expansions: parsed.options.has('expansions') ? integerOption(parsed, 'expansions', 0, 1, 1e9) : undefined,
     frames: integerOption(parsed, 'frames', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER),
@@ -120,6 +124,8 @@ class Soak {
   readonly nav: Navigator<SoakUnit>;
   readonly units = new Map<number, SoakUnit>();
   private readonly original: Uint8Array;
+  /** Frame of each cell's last edit (-1: as on the original map), for failure reports. */
+  private readonly lastEdit: Int32Array;
   /** Cells (index y·width + x) edited away from the original map, oldest first. */
   private readonly edited: number[] = [];
   /** Last frame's paths, for edits on and beside them. */
@@ -142,6 +148,7 @@ class Soak {
       this.mapName = `generated ${GENERATED_SIDE}x${GENERATED_SIDE} (seed ${settings.seed})`;
     }
     this.original = Uint8Array.from(this.grid.cells);
+    this.lastEdit = new Int32Array(this.original.length).fill(-1);
     const budget = settings.expansions === undefined ? undefined : { expansions: settings.expansions };
     this.nav = new Navigator<SoakUnit>(this.grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) }, budget ? { budget } : {});
   }
@@ -167,12 +174,15 @@ class Soak {
     } catch (error) {
       this.exception('update', error);
     }
-    s.updateMs.add(performance.now() - t0);
+    const updateMs = performance.now() - t0;
+    s.updateMs.add(updateMs);
     if (frameStats) s.planMs.add(frameStats.milliseconds);
     s.frames = this.frame;
     s.simSeconds = this.time;
     const pending = frameStats?.pending ?? this.nav.queue.size;
+    keepSlowest(s.slowest, { frame: this.frame, updateMs, planMs: frameStats?.milliseconds ?? NaN, pending });
     if (pending > s.pendingMax) s.pendingMax = pending;
+    if (pending === 0) s.drainedFrames++;
     this.guard('checks', () => this.check(pending === 0));
     return frameStats;
   }
@@ -275,6 +285,7 @@ class Soak {
       s.outcomes.add(key);
       if (move.state === 'failed') {
         if (!s.failureSamples.has(key)) s.failureSamples.set(key, move.reason ?? '');
+        if (move.failure === 'error') s.errors.add(this.incident(u, `move failed with status error: ${move.reason}`));
         if (!answered) s.answerSeconds.add(this.time - orderedAt);
       }
       if (u.move === move) {
@@ -418,6 +429,7 @@ class Soak {
     for (const [x, y, was] of before) {
       const now = this.grid.isBlocked(x, y);
       if (now === was) continue;
+      this.lastEdit[y * this.grid.width + x] = this.frame;
       this.stats.edits++;
       this.edited.push(y * this.grid.width + x);
       if (now) newlyBlocked.push([x, y]);
@@ -429,6 +441,7 @@ class Soak {
   private setCell(x: number, y: number, blocked: boolean, record = true): boolean {
     if (!this.inMap(x, y) || this.grid.isBlocked(x, y) === blocked) return false;
     this.grid.setBlocked(x, y, blocked);
+    this.lastEdit[y * this.grid.width + x] = this.frame;
     if (record) {
       this.stats.edits++;
       this.edited.push(y * this.grid.width + x);
@@ -461,12 +474,21 @@ class Soak {
       const walls = checkWalls(this.grid, u);
       if (walls.inside) s.wallFrames++;
       if (walls.graze) s.grazeFrames++;
-      if (walls.fresh.length > 0) s.walls.add(this.incident(u, `inside blocked cell(s) ${walls.fresh.map(([cx, cy]) => `(${cx}, ${cy})`).join(' ')}`));
+      if (walls.fresh.length > 0) {
+        const cells = walls.fresh.map(([cx, cy]) => {
+          const edit = this.inMap(cx, cy) ? this.lastEdit[cy * this.grid.width + cx]! : -1;
+          return `(${cx}, ${cy}) ${edit < 0 ? 'blocked on the original map' : `blocked at frame ${edit}`}`;
+        });
+        const p = u.previous;
+        const path = info?.path ? `driving a ${info.path.length.toFixed(3)}-tile path (${info.path.segments.map((g) => g.kind).join(' ')}) at ${info.distance.toFixed(3)}` : 'no path';
+        s.walls.add(this.incident(u, `inside ${cells.join(', ')}; came from (${p.x}, ${p.y}, ${p.heading}); move ${u.move?.state ?? 'ended'}, ${path}`));
+      }
       const progress = checkProgress(u, info, this.time, queueEmpty, patience);
       if (progress !== 'ok') {
         const what = info?.path ? `has a path (${info.path.length.toFixed(2)} tiles, at ${info.distance.toFixed(2)})` : 'has no path, plan queue empty';
         (progress === 'stuck' ? s.stuck : s.starved).add(this.incident(u, `still for ${(this.time - u.stillSince).toFixed(1)} s, move ${u.move?.state}, ${progress === 'stuck' ? what : 'waiting behind a busy plan queue'}`));
       }
+      Object.assign(u.previous, u.pose);
       if (u.move && !u.move.ended) s.oldestMoveSeconds = Math.max(s.oldestMoveSeconds, this.time - u.orderedAt);
     }
   }
@@ -508,7 +530,11 @@ interface Verdict {
 
 function verdicts(s: SoakStats, heap: HeapFigures): Verdict[] {
   return [
-    { name: 'no exception', ok: s.exceptions.count === 0, detail: `${s.exceptions.count} exceptions` },
+    {
+      name: 'no exception',
+      ok: s.exceptions.count === 0 && s.errors.count === 0,
+      detail: `${s.exceptions.count} thrown to the game; ${s.errors.count} caught by the navigator (moves failed with status error)`,
+    },
     { name: 'no unit inside a wall', ok: s.walls.count === 0, detail: `${s.walls.count} incidents (${s.wallFrames} unit-frames); ${s.grazeFrames} unit-frames grazing a wall by < 1e-9 tiles (rounding, not counted)` },
     { name: 'no NaN pose', ok: s.nan.count === 0, detail: `${s.nan.count} units` },
     { name: 'no stuck unit left unreported', ok: s.stuck.count === 0, detail: `${s.stuck.count} stuck; ${s.starved.count} waited longer behind a busy plan queue (not failures)` },
@@ -551,9 +577,10 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
   row('moves ended', s.outcomes.format());
   row('order to start or failure, simulated s (p50 / p95 / p99 / max)', spread(s.answerSeconds, 3));
   row('oldest unended move, simulated s', s.oldestMoveSeconds.toFixed(1));
-  row('plan queue, most jobs pending', String(s.pendingMax));
+  row('plan queue: most jobs pending; frames it ended empty', `${s.pendingMax}; ${s.drainedFrames} (${((100 * s.drainedFrames) / Math.max(1, s.frames)).toFixed(1)}%)`);
   row('planning ms per frame (p50 / p95 / p99 / max)', spread(s.planMs));
   row('update ms per frame (p50 / p95 / p99 / max)', spread(s.updateMs));
+  row('slowest frames (update ms, of which planning)', s.slowest.map((f) => `frame ${f.frame}: ${f.updateMs.toFixed(1)} (${f.planMs.toFixed(1)})`).join(', '));
   row('heap MB after GC (first / min / max / last)', [heap.first, heap.min, heap.max, heap.last].map((v) => v.toFixed(1)).join(' / '));
   row('heap slope over the second half, MB/min', heap.slopePerMinute.toFixed(3));
   lines.push('');
@@ -565,6 +592,7 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
   }
   const sections: [string, SoakStats['exceptions']][] = [
     ['Exceptions', s.exceptions],
+    ['Moves failed with status error', s.errors],
     ['Units inside walls', s.walls],
     ['NaN poses', s.nan],
     ['Stuck units', s.stuck],

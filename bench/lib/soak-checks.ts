@@ -23,7 +23,7 @@ export function radiusOf(unit: SoakUnit): number {
   return (unit.profile.width ?? 0) / 2;
 }
 
-/** Calls `visit` for every blocked cell (inside the map or not) a unit of radius rho at (x, y) touches, within `slack`. */
+/** Calls `visit` with the distance for every blocked cell (outside the map counts) within `reach` of (x, y). */
 function forBlockedNear(grid: Grid, x: number, y: number, reach: number, visit: (cx: number, cy: number, d: number) => void): void {
   for (let cy = Math.floor(y - reach); cy <= Math.floor(y + reach); cy++) {
     for (let cx = Math.floor(x - reach); cx <= Math.floor(x + reach); cx++) {

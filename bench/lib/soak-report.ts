@@ -57,6 +57,25 @@ export class Incidents {
   }
 }
 
+/** One slow frame: when, how long its update took, and the planning part of that. */
+export interface SlowFrame {
+  frame: number;
+  updateMs: number;
+  planMs: number;
+  pending: number;
+}
+
+/** Slow frames kept for the report. */
+const KEPT_SLOW_FRAMES = 5;
+
+/** Keeps `frame` in `list` when it is among the slowest few. */
+export function keepSlowest(list: SlowFrame[], frame: SlowFrame): void {
+  if (list.length === KEPT_SLOW_FRAMES && frame.updateMs <= list[list.length - 1]!.updateMs) return;
+  list.push(frame);
+  list.sort((a, b) => b.updateMs - a.updateMs);
+  if (list.length > KEPT_SLOW_FRAMES) list.pop();
+}
+
 /** Everything the soak measures. */
 export interface SoakStats {
   frames: number;
@@ -78,6 +97,10 @@ export interface SoakStats {
   replans: number;
   exceptions: Incidents;
   exceptionKinds: Tally;
+  /** Moves failed with status `error`: the navigator caught a throw in planning or driving. */
+  errors: Incidents;
+  /** Frames after which the plan queue was empty (when a unit with no path can only be lost, not waiting). */
+  drainedFrames: number;
   nan: Incidents;
   walls: Incidents;
   wallFrames: number;
@@ -89,6 +112,8 @@ export interface SoakStats {
   /** Simulated seconds from an order to its start or failure. */
   answerSeconds: Histogram;
   pendingMax: number;
+  /** The slowest frames, slowest first. */
+  slowest: SlowFrame[];
   oldestMoveSeconds: number;
   heap: HeapSample[];
 }
@@ -113,6 +138,8 @@ export function newStats(): SoakStats {
     replans: 0,
     exceptions: new Incidents(),
     exceptionKinds: new Tally(),
+    errors: new Incidents(),
+    drainedFrames: 0,
     nan: new Incidents(),
     walls: new Incidents(),
     wallFrames: 0,
@@ -123,6 +150,7 @@ export function newStats(): SoakStats {
     updateMs: new Histogram(),
     answerSeconds: new Histogram(),
     pendingMax: 0,
+    slowest: [],
     oldestMoveSeconds: 0,
     heap: [],
   };

@@ -38,6 +38,8 @@ export interface SoakUnit {
   readonly kind: UnitKind;
   readonly profile: UnitProfile;
   pose: Pose;
+  /** The pose after the previous frame. */
+  previous: Pose;
   /** The move in progress; undefined once it ended. */
   move: Move<SoakUnit> | undefined;
   order: OrderRecord | undefined;
@@ -140,6 +142,7 @@ export function newUnit(id: number, kind: UnitKind, profile: UnitProfile, pose: 
     kind,
     profile,
     pose,
+    previous: { ...pose },
     move: undefined,
     order: undefined,
     orderedAt: now,
