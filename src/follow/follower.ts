@@ -3,10 +3,12 @@
  * cusps, and stops exactly on the goal pose. Positions depend only on the time elapsed, never on
  * how it was cut into frames.
  */
+import type { Point } from '../grid/point.js';
 import type { SegmentPath } from '../steering/segment-path.js';
 import { angleDifference } from '../steering/angle.js';
-import { segmentEnd, type Pose } from '../steering/segment.js';
+import { segmentEnd, segmentPoseAt, type Pose } from '../steering/segment.js';
 import { MotionProfile, type SpeedZone } from './motion-profile.js';
+import { snapPoint } from './path-check.js';
 
 /** How a unit moves, in tile units and seconds. */
 export interface MotionOptions {
@@ -51,6 +53,12 @@ export const CORNER_EPSILON = 1e-9;
 /**
  * Moves along a {@link SegmentPath} over time.
  *
+ * Positions on straight segments are interpolated between the segment's stored start and the
+ * next segment's stored start (for the last one, the path's end with coordinates within
+ * `LATTICE_SNAP` of a grid line put on it), never rebuilt from start, heading and length: a unit
+ * driving along a wall stays exactly on the wall's line instead of drifting up to 2e-15 tiles
+ * into it. It arrives on that same snapped end.
+ *
  * @example
  * ```ts
  * const follower = new Follower(path, { speed: 4, acceleration: 8 });
@@ -72,17 +80,31 @@ export class Follower {
   private readonly waypoints: readonly number[];
   private readonly finalHeading: number | undefined;
   private readonly events: FollowerEvent[] = [];
+  /** offsets[i]: where segment i starts (summed in the path's own order); offsets[n] = length. */
+  private readonly offsets: Float64Array;
+  /** ends[i]: the point segment i ends on, as stored (the next start) or snapped. */
+  private readonly ends: Point[];
+  /** The segment the unit is on: distances only grow. */
+  private cursor = 0;
 
-  /** @throws RangeError when a motion limit is not a positive number. */
+  /**
+   * @throws RangeError naming the option when a motion limit is not a positive number, a speed,
+   *   waypoint or heading is not a finite number, or `slowAtCorners` is not a boolean.
+   */
   constructor(
     readonly path: SegmentPath,
     readonly options: FollowerOptions,
   ) {
+    checkFollowerOptions(options);
     const acceleration = options.acceleration ?? Infinity;
     const limits = { speed: options.speed, acceleration, deceleration: options.deceleration ?? acceleration };
     this.profile = MotionProfile.build(path.length, limits, options.startSpeed ?? 0, speedZones(path, options));
     this.waypoints = (options.waypoints ?? []).filter((w) => w > 0 && w < path.length);
     this.finalHeading = options.finalHeading;
+    const segments = path.segments;
+    this.offsets = new Float64Array(segments.length + 1);
+    for (let i = 0; i < segments.length; i++) this.offsets[i + 1] = this.offsets[i]! + segments[i]!.length;
+    this.ends = segments.map((_, i) => (i + 1 < segments.length ? { x: segments[i + 1]!.x, y: segments[i + 1]!.y } : snapPoint(path.end)));
     this.pose = path.sample(0);
   }
 
@@ -117,15 +139,61 @@ export class Follower {
     if (this.time >= this.profile.duration) {
       this.arrived = true;
       const end = this.path.end;
-      this.pose.x = end.x;
-      this.pose.y = end.y;
+      const at = this.ends[this.ends.length - 1] ?? end;
+      this.pose.x = at.x;
+      this.pose.y = at.y;
       this.pose.heading = this.finalHeading ?? end.heading;
       this.distance = this.path.length;
       events.push({ type: 'arrive' });
       return events;
     }
-    this.path.sampleInto(this.distance, this.pose);
+    this.place(this.distance);
     return events;
+  }
+
+  /** Puts `pose` at `distance` along the path (0 <= distance < length). */
+  private place(distance: number): void {
+    const segments = this.path.segments;
+    if (segments.length === 0 || distance <= 0) {
+      this.path.sampleInto(distance, this.pose);
+      return;
+    }
+    let i = this.cursor;
+    while (i + 1 < segments.length && this.offsets[i + 1]! <= distance) i++;
+    this.cursor = i;
+    const seg = segments[i]!;
+    const local = distance - this.offsets[i]!;
+    if (seg.kind !== 'line') {
+      segmentPoseAt(seg, Math.min(local, seg.length), this.pose);
+      return;
+    }
+    const end = this.ends[i]!;
+    const t = Math.min(local / seg.length, 1);
+    this.pose.x = seg.x + t * (end.x - seg.x);
+    this.pose.y = seg.y + t * (end.y - seg.y);
+    this.pose.heading = seg.heading;
+  }
+}
+
+/**
+ * Checks the options of a {@link Follower} (the motion limits are checked by the profile).
+ * @throws RangeError naming the bad option.
+ */
+export function checkFollowerOptions(o: FollowerOptions): void {
+  const finite = (name: string, v: unknown, ok: (n: number) => boolean, what: string): void => {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || !ok(v))) throw new RangeError(`${name} must be ${what}, got ${String(v)}`);
+  };
+  finite('startSpeed', o.startSpeed, (n) => n >= 0, 'a finite number >= 0');
+  finite('finalHeading', o.finalHeading, () => true, 'a finite number (radians)');
+  if (o.lateralAcceleration !== undefined && !(typeof o.lateralAcceleration === 'number' && o.lateralAcceleration > 0)) {
+    throw new RangeError(`lateralAcceleration must be a number > 0, got ${String(o.lateralAcceleration)}`);
+  }
+  if (o.slowAtCorners !== undefined && typeof o.slowAtCorners !== 'boolean') {
+    throw new RangeError(`slowAtCorners must be a boolean, got ${String(o.slowAtCorners)}`);
+  }
+  if (o.waypoints !== undefined) {
+    if (!Array.isArray(o.waypoints)) throw new RangeError(`waypoints must be an array of distances, got ${String(o.waypoints)}`);
+    o.waypoints.forEach((w, i) => finite(`waypoints[${i}]`, w, () => true, 'a finite number'));
   }
 }
 

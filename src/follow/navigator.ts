@@ -10,7 +10,7 @@ import type { SegmentPath } from '../steering/segment-path.js';
 import type { Pose } from '../steering/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
 import { Move } from './move.js';
-import { polylineBlocked } from './path-check.js';
+import { polylineBlocked, snapPoint } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
@@ -176,7 +176,7 @@ export class Navigator<T> {
     }
     const move: Move<T> = new Move(
       unit,
-      { x: target.x, y: target.y },
+      { x: target?.x, y: target?.y },
       () => this.stopMove(state, move),
       (errors) => this.listenerErrors(errors),
     );
@@ -184,13 +184,15 @@ export class Navigator<T> {
     const old = state.move;
     state.move = move;
     old?.end('cancelled', 'replaced by a newer order');
-    state.options = options;
-    state.goal = { x: goal.x, y: goal.y };
     state.passed = 0;
-    const profile = { ...state.profile, ...definedFields(options) };
     try {
-      checkProfile(profile);
+      checkOrder(goal, options);
+      state.options = options;
+      state.goal = { x: goal.x, y: goal.y };
+      checkProfile({ ...state.profile, ...definedFields(options) });
     } catch (error) {
+      state.options = {};
+      this.brake(state);
       this.failSoon(state, move, messageOf(error), 'invalid');
       return move;
     }
@@ -361,7 +363,9 @@ export class Navigator<T> {
     const rest = slicePath(f.path, f.distance, end);
     state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v });
     state.routed = false;
-    return { ...rest.end };
+    // Where the run-out stops, on the grid line it runs along (the follower stops there too).
+    const stop = snapPoint(rest.end);
+    return { x: stop.x, y: stop.y, heading: rest.end.heading };
   }
 
   /**
@@ -421,7 +425,11 @@ export class Navigator<T> {
 
   /** Brakes a cancelled move's unit to a stop and drops its planning. */
   private stopMove(state: UnitState<T>, move: Move<T>): void {
-    if (state.move !== move) return;
+    if (state.move === move) this.brake(state);
+  }
+
+  /** Drops the unit's planning and brakes it to a stop along its path. */
+  private brake(state: UnitState<T>): void {
     state.job?.cancel();
     state.job = undefined;
     try {
@@ -568,6 +576,25 @@ function definedFields<O extends object>(o: O): Partial<O> {
 }
 
 /**
+ * Checks a move order's goal and options (the profile fields among them are checked by
+ * {@link checkProfile}).
+ * @throws RangeError naming the bad field.
+ */
+export function checkOrder(goal: Point, options: MoveOptions): void {
+  if (typeof goal !== 'object' || goal === null) throw new RangeError(`goal must be a point {x, y} in tile units, got ${String(goal)}`);
+  if (typeof options !== 'object' || options === null) throw new RangeError(`move options must be an object, got ${String(options)}`);
+  const { planner, heading, tolerance, nearest } = options;
+  if (planner !== undefined && (typeof planner !== 'string' || planner === '')) throw new RangeError(`planner must be a planner name, got ${String(planner)}`);
+  if (heading !== undefined && (typeof heading !== 'number' || !Number.isFinite(heading))) {
+    throw new RangeError(`heading must be a finite number (radians), got ${String(heading)}`);
+  }
+  if (tolerance !== undefined && (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0)) {
+    throw new RangeError(`tolerance must be a finite number >= 0, got ${String(tolerance)}`);
+  }
+  if (nearest !== undefined && typeof nearest !== 'boolean') throw new RangeError(`nearest must be a boolean, got ${String(nearest)}`);
+}
+
+/**
  * Checks the fields of a profile.
  * @throws RangeError naming the bad field.
  */
@@ -583,4 +610,7 @@ export function checkProfile(p: UnitProfile): void {
   check('turnRadius', p.turnRadius, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
   check('width', p.width, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
   if (p.reverse !== undefined && typeof p.reverse !== 'boolean') throw new RangeError(`reverse must be a boolean, got ${String(p.reverse)}`);
+  if (p.slowAtCorners !== undefined && typeof p.slowAtCorners !== 'boolean') {
+    throw new RangeError(`slowAtCorners must be a boolean, got ${String(p.slowAtCorners)}`);
+  }
 }

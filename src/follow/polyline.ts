@@ -5,6 +5,7 @@
 import type { Point } from '../grid/point.js';
 import { SegmentPath } from '../steering/segment-path.js';
 import { lineSegment, type Segment } from '../steering/segment.js';
+import { snapPoint } from './path-check.js';
 
 /**
  * The straight-segment path through `points`, and the distances of its interior vertices (the
@@ -45,14 +46,26 @@ export function concatPaths(a: SegmentPath, b: SegmentPath): SegmentPath {
  * (Infinity, or a distance measured on a longer path) keeps the whole rest.
  *
  * The rest after a cut is measured anew: its length may differ from `path.length - from` in the
- * last bit, so the second cut is clamped to it rather than trusting the difference.
+ * last bit, so the second cut is clamped to it rather than trusting the difference. A straight
+ * segment cut in the middle starts at the cut point snapped to the grid lines it lies on up to
+ * rounding (`LATTICE_SNAP`), so a cut along a wall does not start inside it.
  * @throws RangeError when `from` or `to` is NaN.
  */
 export function slicePath(path: SegmentPath, from: number, to: number): SegmentPath {
   if (Number.isNaN(from) || Number.isNaN(to)) throw new RangeError(`slice distances must be numbers, got ${from} and ${to}`);
   const a = Math.min(Math.max(from, 0), path.length);
   const b = Math.min(Math.max(to, a), path.length);
-  const tail = a > 0 ? path.split(a)[1] : path;
+  const tail = a > 0 ? snapStart(path.split(a)[1]) : path;
   if (b >= path.length) return tail;
   return tail.split(Math.min(b - a, tail.length))[0];
+}
+
+/** `path` with a straight first segment starting on the grid lines its start lies on up to rounding. */
+function snapStart(path: SegmentPath): SegmentPath {
+  const first = path.segments[0];
+  if (first === undefined || first.kind !== 'line') return path;
+  const p = snapPoint(first);
+  if (p.x === first.x && p.y === first.y) return path;
+  const start = { x: p.x, y: p.y, heading: first.heading };
+  return new SegmentPath([lineSegment(start, first.length, first.reverse), ...path.segments.slice(1)], start);
 }

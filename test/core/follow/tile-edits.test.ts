@@ -50,3 +50,32 @@ describe('tile edits under a moving unit', () => {
     expect(() => slicePath(path, Number.NaN, 1)).toThrow(RangeError);
   });
 });
+
+describe('rounding along walls', () => {
+  // A column of wall cells x = 1, y = 1..28; the shortest path from (1, 0.5) to (1, 29.5) runs
+  // along its left edge, x = 1, heading π/2, where cos(heading) is 6e-17 and not 0: rebuilt
+  // from start, heading and length, x drifts up to 2e-15 into the wall.
+  const rows = Array.from({ length: 30 }, (_, y) => (y >= 1 && y <= 28 ? '.@....' : '......'));
+
+  it('a unit driving along a wall stays exactly on the wall line, and a freed wall cell gives no `blocked`', () => {
+    for (const planner of ['theta', 'anya', 'astar', 'lazy-theta']) {
+      const grid = Grid.fromAscii(rows);
+      const unit: Pose = { x: 1, y: 0.5, heading: 0 };
+      const nav = new Navigator(grid, { read: (u: Pose) => ({ ...u }), write: (u, p) => Object.assign(u, p) });
+      nav.addUnit(unit, { speed: 3, acceleration: 6 });
+      const move = nav.moveTo(unit, { x: 1, y: 29.5 }, { planner });
+      const events: string[] = [];
+      for (const name of ['start', 'blocked', 'replan', 'arrive', 'fail'] as const) move.on(name, () => events.push(name));
+      for (let f = 0; f < 2000 && !move.ended; f++) {
+        // Freed walls beside the path: the rest of it is as legal as before.
+        if (f === 100) grid.setBlocked(1, 28, false);
+        if (f === 200) grid.setBlocked(1, 27, false);
+        nav.update(1 / 60);
+        expect(unit.x, `${planner}, frame ${f}`).toBe(1);
+      }
+      expect(events, planner).not.toContain('blocked');
+      expect(move.state, `${planner}: ${move.reason}`).toBe('arrived');
+      expect(unit).toEqual({ x: 1, y: 29.5, heading: Math.PI / 2 });
+    }
+  });
+});
