@@ -4,7 +4,9 @@
  * forward only or reversing) get random orders (free, blocked and off-map targets, some with
  * `nearest`), while tiles are blocked and freed every frame (on and beside the units' paths, under
  * the units, anywhere, small fills) and units come and go. Frames advance simulated time by a
- * fixed step and run as fast as they can; the wall clock ends the run.
+ * fixed step and run as fast as they can; the wall clock ends the run. Once a simulated minute
+ * the orders and edits pause until the plan queue drains, so that a unit the navigator lost can be
+ * told from one still waiting for its plan.
  *
  * It fails (exit 1) on any exception, any unit inside a wall it walked into (a cell blocked under
  * a unit excuses it until it leaves that cell), any NaN pose, any unit standing still on a move
@@ -43,6 +45,13 @@ const NEAR = 24;
 const DEFAULT_EDITS = 1;
 /** Orders per simulated second to units already on a move (idle units get orders anyway). */
 const DEFAULT_INTERRUPTS = 1;
+/**
+ * Every this many simulated seconds the game pauses its orders and edits until the plan queue
+ * drains (at most {@link LULL_MAX} s): under a steady load the queue never empties, and only an
+ * empty queue tells a unit lost by the navigator (no path, no plan coming) from one still waiting.
+ */
+const LULL_EVERY = 60;
+const LULL_MAX = 30;
 /** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
 const EDIT_LIMIT = 400;
 /** Idle seconds (simulated) before an idle unit gets its next order: up to this. */
@@ -131,11 +140,17 @@ class Soak {
   /** Last frame's paths, for edits on and beside them. */
   private paths: { unit: SoakUnit; path: SegmentPath; distance: number }[] = [];
   private readonly kinds = unitKinds();
+  private clockPrevious: number | undefined;
+  /** What the plan that finished since the clock was last read did. */
+  private lastAnswer: string | undefined;
   /** Units already reported with a NaN pose. */
   private readonly nanUnits = new Set<number>();
   private nextId = 0;
   time = 0;
   frame = 0;
+  /** When the lull in progress ends at the latest (simulated seconds), and when the next one starts. */
+  private lullEnd: number | undefined;
+  private nextLull = LULL_EVERY;
   setupSeconds = 0;
 
   constructor(readonly settings: Settings) {
@@ -150,7 +165,11 @@ class Soak {
     this.original = Uint8Array.from(this.grid.cells);
     this.lastEdit = new Int32Array(this.original.length).fill(-1);
     const budget = settings.expansions === undefined ? undefined : { expansions: settings.expansions };
-    this.nav = new Navigator<SoakUnit>(this.grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) }, budget ? { budget } : {});
+    this.nav = new Navigator<SoakUnit>(
+      this.grid,
+      { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) },
+      { clock: () => this.clock(), ...(budget ? { budget } : {}) },
+    );
   }
 
   /** Adds the starting units (building the vehicles' tables, which is not part of the frames). */
@@ -165,9 +184,16 @@ class Soak {
     this.frame++;
     this.time += this.settings.dt;
     const s = this.stats;
-    this.guard('edits', () => this.edit());
-    this.guard('orders', () => this.giveOrders());
+    if (!this.lullEnd && this.time >= this.nextLull) {
+      this.lullEnd = this.time + LULL_MAX;
+      s.lulls++;
+    }
+    if (!this.lullEnd) {
+      this.guard('edits', () => this.edit());
+      this.guard('orders', () => this.giveOrders());
+    }
     let frameStats: PlanFrameStats | undefined;
+    this.clockPrevious = undefined;
     const t0 = performance.now();
     try {
       frameStats = this.nav.update(this.settings.dt);
@@ -180,11 +206,34 @@ class Soak {
     s.frames = this.frame;
     s.simSeconds = this.time;
     const pending = frameStats?.pending ?? this.nav.queue.size;
-    keepSlowest(s.slowest, { frame: this.frame, updateMs, planMs: frameStats?.milliseconds ?? NaN, pending });
+    keepSlowest(s.slowest, { frame: this.frame, updateMs, planMs: frameStats?.milliseconds ?? NaN, pending }, (f) => f.updateMs);
     if (pending > s.pendingMax) s.pendingMax = pending;
     if (pending === 0) s.drainedFrames++;
+    if (this.lullEnd) {
+      s.lullFrames++;
+      if (pending === 0 || this.time >= this.lullEnd) {
+        if (pending > 0) s.lullsUndrained++;
+        this.lullEnd = undefined;
+        this.nextLull = this.time + LULL_EVERY;
+      }
+    }
     this.guard('checks', () => this.check(pending === 0));
     return frameStats;
+  }
+
+  /**
+   * The plan queue's clock: it reads it between steps, so the time between two reads is one step
+   * of planning that the budget could not cut; the longest are kept with the plan that finished.
+   */
+  private clock(): number {
+    const now = performance.now();
+    if (this.clockPrevious !== undefined) {
+      const ms = now - this.clockPrevious;
+      keepSlowest(this.stats.slowSteps, { frame: this.frame, ms, what: this.lastAnswer ?? 'no plan finished (a step of a longer one)' }, (x) => x.ms);
+    }
+    this.clockPrevious = now;
+    this.lastAnswer = undefined;
+    return now;
   }
 
   private guard(where: string, work: () => void): void {
@@ -272,17 +321,23 @@ class Soak {
     let answered = false;
     const move = this.nav.moveTo(u, record.goal, record.options);
     u.move = move;
+    const label = `${u.kind.label} (${record.options.planner}, ${record.target} target${record.options.nearest ? ', nearest' : ''})`;
     move.on('start', () => {
+      this.lastAnswer = `${label}: started`;
       s.starts++;
       answered = true;
       s.answerSeconds.add(this.time - orderedAt);
     });
     move.on('blocked', () => s.blocked++);
-    move.on('replan', () => s.replans++);
+    move.on('replan', () => {
+      this.lastAnswer = `${label}: replanned`;
+      s.replans++;
+    });
     const ended = (): void => {
       const key =
         move.state === 'failed' ? `failed ${move.failure}` : move.state === 'cancelled' ? `cancelled (${move.reason ?? 'no reason'})` : move.state;
       s.outcomes.add(key);
+      if (move.state === 'failed') this.lastAnswer = `${label}: ${key}`;
       if (move.state === 'failed') {
         if (!s.failureSamples.has(key)) s.failureSamples.set(key, move.reason ?? '');
         if (move.failure === 'error') s.errors.add(this.incident(u, `move failed with status error: ${move.reason}`));
@@ -512,7 +567,9 @@ function settledHeapMb(): number {
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
+/** The commit measured: SOAK_COMMIT when the soak runs on a copy of the tree (see the report), else git's HEAD. */
 function gitState(): string {
+  if (process.env.SOAK_COMMIT) return process.env.SOAK_COMMIT;
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim();
@@ -578,9 +635,11 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
   row('order to start or failure, simulated s (p50 / p95 / p99 / max)', spread(s.answerSeconds, 3));
   row('oldest unended move, simulated s', s.oldestMoveSeconds.toFixed(1));
   row('plan queue: most jobs pending; frames it ended empty', `${s.pendingMax}; ${s.drainedFrames} (${((100 * s.drainedFrames) / Math.max(1, s.frames)).toFixed(1)}%)`);
+  row(`lulls (no orders or edits until the queue drains, every ${LULL_EVERY} s)`, `${s.lulls}, ${s.lullFrames} frames; ${s.lullsUndrained} did not drain in ${LULL_MAX} s`);
   row('planning ms per frame (p50 / p95 / p99 / max)', spread(s.planMs));
   row('update ms per frame (p50 / p95 / p99 / max)', spread(s.updateMs));
   row('slowest frames (update ms, of which planning)', s.slowest.map((f) => `frame ${f.frame}: ${f.updateMs.toFixed(1)} (${f.planMs.toFixed(1)})`).join(', '));
+  row('longest planning steps the budget could not cut, ms', s.slowSteps.map((x) => `${x.ms.toFixed(0)} (frame ${x.frame}, ${x.what})`).join('; '));
   row('heap MB after GC (first / min / max / last)', [heap.first, heap.min, heap.max, heap.last].map((v) => v.toFixed(1)).join(' / '));
   row('heap slope over the second half, MB/min', heap.slopePerMinute.toFixed(3));
   lines.push('');

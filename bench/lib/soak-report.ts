@@ -65,15 +65,23 @@ export interface SlowFrame {
   pending: number;
 }
 
-/** Slow frames kept for the report. */
-const KEPT_SLOW_FRAMES = 5;
+/** One long stretch of planning between two reads of the plan queue's clock: work the budget could not cut. */
+export interface SlowStep {
+  frame: number;
+  ms: number;
+  /** The plan that finished in it (unit kind, planner, outcome), or that none did. */
+  what: string;
+}
 
-/** Keeps `frame` in `list` when it is among the slowest few. */
-export function keepSlowest(list: SlowFrame[], frame: SlowFrame): void {
-  if (list.length === KEPT_SLOW_FRAMES && frame.updateMs <= list[list.length - 1]!.updateMs) return;
-  list.push(frame);
-  list.sort((a, b) => b.updateMs - a.updateMs);
-  if (list.length > KEPT_SLOW_FRAMES) list.pop();
+/** Slow frames and steps kept for the report. */
+const KEPT_SLOW = 6;
+
+/** Keeps `item` in `list` (slowest first) when it is among the few with the largest `score`. */
+export function keepSlowest<T>(list: T[], item: T, score: (t: T) => number): void {
+  if (list.length === KEPT_SLOW && score(item) <= score(list[list.length - 1]!)) return;
+  list.push(item);
+  list.sort((a, b) => score(b) - score(a));
+  if (list.length > KEPT_SLOW) list.pop();
 }
 
 /** Everything the soak measures. */
@@ -101,6 +109,10 @@ export interface SoakStats {
   errors: Incidents;
   /** Frames after which the plan queue was empty (when a unit with no path can only be lost, not waiting). */
   drainedFrames: number;
+  lulls: number;
+  lullFrames: number;
+  /** Lulls that ended at their time limit with jobs still queued. */
+  lullsUndrained: number;
   nan: Incidents;
   walls: Incidents;
   wallFrames: number;
@@ -114,6 +126,8 @@ export interface SoakStats {
   pendingMax: number;
   /** The slowest frames, slowest first. */
   slowest: SlowFrame[];
+  /** The longest single planning steps, slowest first. */
+  slowSteps: SlowStep[];
   oldestMoveSeconds: number;
   heap: HeapSample[];
 }
@@ -140,6 +154,9 @@ export function newStats(): SoakStats {
     exceptionKinds: new Tally(),
     errors: new Incidents(),
     drainedFrames: 0,
+    lulls: 0,
+    lullFrames: 0,
+    lullsUndrained: 0,
     nan: new Incidents(),
     walls: new Incidents(),
     wallFrames: 0,
@@ -151,6 +168,7 @@ export function newStats(): SoakStats {
     answerSeconds: new Histogram(),
     pendingMax: 0,
     slowest: [],
+    slowSteps: [],
     oldestMoveSeconds: 0,
     heap: [],
   };
