@@ -147,11 +147,11 @@ export class Navigator<T> {
     else this.units.set(unit, this.newState(unit, { ...profile }));
   }
 
-  /** Forgets `unit`, cancelling its move. */
-  removeUnit(unit: T): void {
+  /** Forgets `unit`, cancelling its move with `reason`. */
+  removeUnit(unit: T, reason = 'the unit was removed'): void {
     const state = this.units.get(unit);
     if (!state) return;
-    state.move?.cancel('the unit was removed');
+    state.move?.cancel(reason);
     state.job?.cancel();
     this.units.delete(unit);
   }

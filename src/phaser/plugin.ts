@@ -6,7 +6,7 @@ import Phaser from 'phaser';
 import type { GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { frameForHeading } from '../follow/frames.js';
-import type { Move } from '../follow/move.js';
+import { Move } from '../follow/move.js';
 import { Navigator, type MoveOptions, type UnitProfile } from '../follow/navigator.js';
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats } from '../follow/plan-queue.js';
 import type { Pose } from '../steering/segment.js';
@@ -80,6 +80,16 @@ interface UnitRecord {
 
 const LENGTH_FIELDS = ['speed', 'acceleration', 'deceleration', 'lateralAcceleration', 'turnRadius', 'width'] as const;
 
+/** True once a game object has been destroyed: it must never be moved or written again. */
+function isGone(unit: PathfindingUnit): boolean {
+  return (unit as { isDestroyed?: boolean }).isDestroyed === true || !unit.scene;
+}
+
+/** A game object as a reason names it: its name when it has one, and its type. */
+function describeUnit(unit: PathfindingUnit): string {
+  return unit.name ? `"${unit.name}" (${unit.type})` : `a ${unit.type || 'game object'} with no name`;
+}
+
 /**
  * Pathfinding for a scene. Install it in the game config:
  *
@@ -97,6 +107,18 @@ const LENGTH_FIELDS = ['speed', 'acceleration', 'deceleration', 'lateralAccelera
  * ```
  */
 export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
+  /**
+   * The scene event (`this.events`) the plugin emits with each error thrown during its frame by a
+   * move's listener or a tile change listener: `(error: unknown)`. The frame goes on for every
+   * other unit. Without a listener for it, errors go to `console.error`.
+   *
+   * @example
+   * ```ts
+   * this.events.on(PathfindingPlugin.ERROR_EVENT, (error) => reportBug(error));
+   * ```
+   */
+  static readonly ERROR_EVENT = 'pathfinding-error';
+
   private map: TilemapGrid | undefined;
   private nav: Navigator<PathfindingUnit> | undefined;
   private readonly records = new Map<PathfindingUnit, UnitRecord>();
@@ -105,6 +127,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private debugOptions: DebugOptions | undefined;
   private running = false;
   private stats: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
+  /** Orders for destroyed game objects: they fail at the next update, once listeners are attached. */
+  private refused: { move: PathfindingMove; reason: string }[] = [];
 
   /** Phaser calls this once per scene, the hidden system scene included: it only listens for the scene starting. */
   override boot(): void {
@@ -126,7 +150,11 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     const map = new TilemapGrid(layers, options);
     this.releaseMap();
     this.map = map;
-    this.nav = new Navigator(map.grid, { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) }, { budget: this.budget });
+    this.nav = new Navigator(
+      map.grid,
+      { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) },
+      { budget: this.budget, onError: (error) => this.reportError(error) },
+    );
     for (const [unit, record] of this.records) {
       if (record.profile.speed !== undefined) this.nav.addUnit(unit, this.tileProfile(record.profile));
     }
@@ -151,9 +179,10 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
 
   /**
    * Gives `unit` a profile that its moves use (each `moveTo` may override fields).
-   * @throws RangeError naming a bad field.
+   * @throws RangeError naming a bad field; TypeError when `unit` is not a game object or is destroyed.
    */
   addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
+    if (unit && typeof unit === 'object' && isGone(unit)) throw new TypeError(`cannot add ${describeUnit(unit)}: it is destroyed`);
     const record = this.recordOf(unit);
     record.profile = { ...profile };
     record.display = { ...profile };
@@ -163,11 +192,15 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
 
   /** Forgets `unit` and cancels its move. Destroying the sprite does this too. */
   removeUnit(unit: PathfindingUnit): this {
+    return this.forget(unit, 'the unit was removed');
+  }
+
+  private forget(unit: PathfindingUnit, reason: string): this {
     const record = this.records.get(unit);
     if (!record) return this;
     this.records.delete(unit);
     unit.off(Phaser.GameObjects.Events.DESTROY, record.onDestroy);
-    this.nav?.removeUnit(unit);
+    this.nav?.removeUnit(unit, reason);
     return this;
   }
 
@@ -177,6 +210,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * `done` promise of the final status. A unit already moving replans from its current motion.
    * Bad targets (outside the map, inside a wall, out of reach) fail with `move.reason`, and the
    * unit stays where it is, unless `options.nearest` sends it to the nearest reachable point.
+   * An order for a destroyed game object fails at the next update (status `invalid`, the reason
+   * names it) and is never registered.
    *
    * @throws Error when no tilemap is in use yet.
    */
@@ -193,6 +228,11 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (!nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before moveTo');
     const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
     const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingMoveOptions | undefined)) ?? {};
+    if (unit && typeof unit === 'object' && isGone(unit)) {
+      const move: PathfindingMove = new Move(unit, { x: Number(target.x), y: Number(target.y) }, undefined, (errors) => this.reportErrors(errors));
+      this.refused.push({ move, reason: `${describeUnit(unit)} is destroyed: a destroyed game object cannot move` });
+      return move;
+    }
     const record = this.recordOf(unit);
     if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
     const goal = map.toTile(Number(target.x), Number(target.y));
@@ -264,6 +304,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     events?.off(Phaser.Scenes.Events.POST_UPDATE, this.update, this);
     events?.off(Phaser.Scenes.Events.SHUTDOWN, this.onSceneShutdown, this);
     for (const unit of [...this.records.keys()]) this.removeUnit(unit);
+    for (const { move } of this.refused.splice(0)) move.cancel('the scene shut down');
     this.releaseMap();
     this.drawer?.destroy();
     this.drawer = undefined;
@@ -277,23 +318,71 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     this.map = undefined;
   }
 
+  /**
+   * One frame. Never throws: what goes wrong is reported (see {@link ERROR_EVENT}) and the frame
+   * goes on. A unit whose planning or driving throws fails its own move with status `error`.
+   */
   private update(_time: number, delta: number): void {
+    for (const { move, reason } of this.refused.splice(0)) this.guarded(() => move.end('failed', reason, 'invalid'));
     const nav = this.nav;
     const map = this.map;
     if (!nav || !map) return;
-    map.flush();
-    this.stats = { ...nav.update(delta / 1000) };
-    if (this.debugOptions) {
-      this.drawer ??= new DebugDraw(this.scene!, this.debugOptions);
-      this.drawer.draw(map, nav);
+    // A game object destroyed without its destroy event reaching us (its listeners were removed)
+    // must not be written to again.
+    for (const unit of this.records.keys()) {
+      if (isGone(unit)) this.guarded(() => this.forget(unit, `${describeUnit(unit)} was destroyed`));
     }
+    // A tile change listener of the game may throw from the grid change the edits make.
+    this.guarded(() => map.flush());
+    this.guarded(() => {
+      this.stats = { ...nav.update(delta / 1000) };
+    });
+    const debugOptions = this.debugOptions;
+    if (debugOptions) {
+      this.guarded(() => {
+        this.drawer ??= new DebugDraw(this.scene!, debugOptions);
+        this.drawer.draw(map, nav);
+      });
+    }
+  }
+
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+
+  private reportErrors(errors: readonly unknown[]): void {
+    for (const error of errors) this.reportError(error);
+  }
+
+  /** Sends an error to the scene's {@link ERROR_EVENT} listeners, or to the console without any. */
+  private reportError(error: unknown): void {
+    const events = this.systems?.events;
+    if (events && events.listenerCount(PathfindingPlugin.ERROR_EVENT) > 0) {
+      try {
+        events.emit(PathfindingPlugin.ERROR_EVENT, error);
+        return;
+      } catch (thrown) {
+        // The error listener itself threw: both go to the console rather than out of the frame.
+        console.error(thrown);
+      }
+    }
+    console.error(error);
   }
 
   private recordOf(unit: PathfindingUnit): UnitRecord {
     let record = this.records.get(unit);
     if (!record) {
       if (!unit || typeof unit.once !== 'function') throw new TypeError(`unit must be a Phaser game object, got ${String(unit)}`);
-      const created: UnitRecord = { profile: {}, display: {}, heading: 0, onDestroy: () => this.removeUnit(unit) };
+      const created: UnitRecord = {
+        profile: {},
+        display: {},
+        heading: 0,
+        onDestroy: () => this.forget(unit, `${describeUnit(unit)} was destroyed`),
+      };
       record = created;
       created.heading = this.tileHeading(unit.rotation ?? 0);
       unit.once(Phaser.GameObjects.Events.DESTROY, created.onDestroy);
@@ -324,6 +413,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   }
 
   private writePose(unit: PathfindingUnit, pose: Readonly<Pose>): void {
+    // The navigator fails the unit's move with this (status `error`) and stops driving it.
+    if (isGone(unit)) throw new Error(`${describeUnit(unit)} was destroyed while moving`);
     const w = this.map!.toWorld(pose.x, pose.y);
     unit.x = w.x;
     unit.y = w.y;

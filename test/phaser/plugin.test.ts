@@ -3,7 +3,7 @@
  * `game.headlessStep`. One file, so Phaser is imported once.
  */
 import Phaser from 'phaser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPointFree, PathfindingPlugin, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
 
 const TILE = 32;
@@ -401,5 +401,105 @@ describe('PathfindingPlugin', () => {
     const next = pf.moveTo(again, 3.5 * TILE, 1.5 * TILE, { speed: 200 });
     runUntilDone(world, next);
     expect(next.state).toBe('arrived');
+  });
+});
+
+describe('PathfindingPlugin when things go wrong (issue 15)', () => {
+  it('moveTo on a destroyed sprite fails at the next update naming it, and does not register it', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    for (const options of [{ speed: 100 }, {}]) {
+      const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT').setName('hero');
+      hero.destroy();
+      const move = pf.moveTo(hero, 5.5 * TILE, 1.5 * TILE, options);
+      const log = record(move);
+      expect(move.state).toBe('planning');
+      step(world);
+      expect(log).toEqual(['fail']);
+      expect(move.failure).toBe('invalid');
+      expect(move.reason).toContain('"hero"');
+      expect(move.reason).toContain('destroyed');
+      expect(pf.navigator!.has(hero)).toBe(false);
+      expect(hero.listenerCount(Phaser.GameObjects.Events.DESTROY)).toBe(0);
+      expect(hero.x).toBe(1.5 * TILE);
+    }
+    const gone = world.scene.add.sprite(0, 0, '__DEFAULT');
+    gone.destroy();
+    expect(() => pf.addUnit(gone, { speed: 100 })).toThrow(TypeError);
+  });
+
+  it('a sprite destroyed mid-move: its move is cancelled naming it, it is forgotten and never written again', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    for (const quiet of [false, true]) {
+      const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT').setName('runner');
+      const move = pf.moveTo(hero, 10.5 * TILE, 6.5 * TILE, { speed: 100 });
+      step(world, 20);
+      expect(move.state).toBe('moving');
+      // Quietly: the game removed every listener of the sprite first, ours among them.
+      if (quiet) hero.removeAllListeners();
+      hero.destroy();
+      const at = { x: hero.x, y: hero.y, rotation: hero.rotation };
+      expect(() => step(world, 30)).not.toThrow();
+      expect(move.state).toBe('cancelled');
+      expect(move.reason).toContain('"runner"');
+      expect({ x: hero.x, y: hero.y, rotation: hero.rotation }).toEqual(at);
+      expect(pf.navigator!.has(hero)).toBe(false);
+    }
+  });
+
+  it('update never throws: throwing move listeners and tile listeners are reported, the other units arrive', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    const reported: unknown[] = [];
+    world.scene.events.on(PathfindingPlugin.ERROR_EVENT, (e: unknown) => reported.push(e));
+    pf.grid!.onChange(() => {
+      throw new Error('tile listener broke');
+    });
+    const a = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const b = world.scene.add.sprite(1.5 * TILE, 2.5 * TILE, '__DEFAULT');
+    const ma = pf.moveTo(a, 10.5 * TILE, 1.5 * TILE, { speed: 200 });
+    const mb = pf.moveTo(b, 10.5 * TILE, 2.5 * TILE, { speed: 200 });
+    ma.on('start', () => {
+      throw new Error('start listener broke');
+    });
+    step(world, 5);
+    world.layer.putTileAt(WALL, 8, 6);
+    expect(() => runUntilDone(world, mb)).not.toThrow();
+    runUntilDone(world, ma);
+    expect([ma.state, mb.state]).toEqual(['arrived', 'arrived']);
+    expect(reported.map((e) => (e as Error).message).sort()).toEqual(['start listener broke', 'tile listener broke']);
+  });
+
+  it('without an error listener, errors go to the console; a unit whose planning throws fails with `error`', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    const logged: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((e: unknown) => logged.push(e));
+    try {
+      const planner = vi.spyOn(pf.navigator!.routes, 'planner').mockImplementationOnce(() => {
+        throw new Error('planner exploded');
+      });
+      const a = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+      const b = world.scene.add.sprite(1.5 * TILE, 2.5 * TILE, '__DEFAULT');
+      const ma = pf.moveTo(a, 10.5 * TILE, 1.5 * TILE, { speed: 200 });
+      const mb = pf.moveTo(b, 10.5 * TILE, 2.5 * TILE, { speed: 200 });
+      mb.on('arrive', () => {
+        throw new Error('arrive listener broke');
+      });
+      expect(() => runUntilDone(world, mb)).not.toThrow();
+      expect(ma.state).toBe('failed');
+      expect(ma.failure).toBe('error');
+      expect(ma.reason).toContain('planner exploded');
+      expect(mb.state).toBe('arrived');
+      expect(logged.map((e) => (e as Error).message)).toEqual(['arrive listener broke']);
+      planner.mockRestore();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
