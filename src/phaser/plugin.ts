@@ -238,8 +238,11 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     const goal = map.toTile(Number(target.x), Number(target.y));
     const tileOptions: MoveOptions = { ...this.tileProfile(options) };
     if (options.planner !== undefined) tileOptions.planner = options.planner;
-    if (options.heading !== undefined) tileOptions.heading = this.tileHeading(options.heading);
-    if (options.tolerance !== undefined) tileOptions.tolerance = options.tolerance / map.tileWidth;
+    // Values that are not numbers go through as they are, for the navigator to refuse by name.
+    if (options.heading !== undefined) tileOptions.heading = typeof options.heading === 'number' ? this.tileHeading(options.heading) : options.heading;
+    if (options.tolerance !== undefined) {
+      tileOptions.tolerance = typeof options.tolerance === 'number' ? options.tolerance / map.tileWidth : options.tolerance;
+    }
     if (options.nearest !== undefined) tileOptions.nearest = options.nearest;
     record.display = { ...record.profile, ...options };
     return nav.moveTo(unit, goal, tileOptions, { x: Number(target.x), y: Number(target.y) });

@@ -429,6 +429,26 @@ describe('PathfindingPlugin when things go wrong (issue 15)', () => {
     expect(() => pf.addUnit(gone, { speed: 100 })).toThrow(TypeError);
   });
 
+  it('bad numbers in move options fail the move with invalid, naming the field', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    const hero = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    for (const [options, field] of [
+      [{ tolerance: '5' }, 'tolerance'],
+      [{ tolerance: -3 }, 'tolerance'],
+      [{ heading: Number.NaN }, 'heading'],
+      [{ heading: 'up' }, 'heading'],
+      [{ speed: -100 }, 'speed'],
+    ] as const) {
+      const move = pf.moveTo(hero, 5.5 * TILE, 1.5 * TILE, { speed: 100, ...(options as object) });
+      step(world);
+      expect(move.failure, field).toBe('invalid');
+      expect(move.reason).toContain(field);
+    }
+    expect(hero.x).toBe(1.5 * TILE);
+  });
+
   it('a sprite destroyed mid-move: its move is cancelled naming it, it is forgotten and never written again', async () => {
     const world = await boot(ROOM);
     const pf = world.scene.pathfinding;
