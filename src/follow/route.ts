@@ -122,8 +122,9 @@ export class RouteContext {
   }
 
   /**
-   * Builds (or finds) the directional planner for a profile without searching: its move tables
-   * take a moment to build, better spent when a unit is added than in the middle of a frame.
+   * Finds or makes the directional planner for a profile. Cheap: it checks the profile and builds
+   * no tables; the first order builds them in slices within the frame budget (see
+   * {@link DirectionalPlanner.buildTables}).
    * @throws RangeError when the profile is out of the planner's range.
    */
   prepareDirectional(profile: RouteProfile): DirectionalPlanner {
@@ -210,6 +211,12 @@ function* directionalWork(
     return { status: 'invalid', waypoints: [], goal, message: (error as Error).message };
   }
   const target = { x: goal.x, y: goal.y, heading: request.goalHeading ?? null };
+  // The tables (built once per profile, refreshed after grid changes) cost work like the search.
+  const hybrid = mode === 'hybrid';
+  while (!planner.tablesReady(hybrid)) {
+    while (budget.used >= budget.max) yield;
+    budget.used += planner.buildTables(budget.max - budget.used, hybrid);
+  }
   const result = yield* searchWork(budget, planner.createSearch(start, target, { mode }));
   if (result.status !== 'found') {
     return { status: result.status, waypoints: [], goal, message: result.message ?? `no drivable path (${result.status})` };

@@ -9,22 +9,23 @@
  * heading, reached by the lattice or by an analytic shot (the shortest curve from an expanded
  * state to the goal pose, accepted as soon as it is collision-free).
  */
-import { componentsOf } from '../grid/components.js';
 import { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import type { PathStatus } from '../search/result.js';
 import { TWO_PI, normalizeAngle } from './angle.js';
-import { GoalDistanceField, shrinkGrid } from './distance-field.js';
+import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from './build.js';
+import { GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from './first-leg.js';
-import { ClearanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance } from './footprint.js';
+import { ClearanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance, TOUCH_MARGIN } from './footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costOf,
   curveBetween,
   latticeHeading,
   MAX_MASK_EXTENT,
+  moveSetBuild,
   moveSetFor,
   ringsOf,
   type HeadingCount,
@@ -32,6 +33,7 @@ import {
   type Neighborhood,
 } from './hit-check.js';
 import { resolveProfile, type ResolvedProfile, type UnitProfile } from './profile.js';
+import { RegionLabels } from './regions.js';
 import { resizeSegment, type Pose, type Segment } from './segment.js';
 import { SegmentPath, type Curve } from './segment-path.js';
 
@@ -44,7 +46,50 @@ export interface DirectionalOptions {
    * radii above 2 tiles.
    */
   neighborhood?: Neighborhood;
+  /**
+   * The most memory (bytes) the planner may allocate for its per-map tables and search state;
+   * default {@link DEFAULT_MAX_MEMORY}. A map that needs more (see {@link directionalMemory}) is
+   * refused: every query ends at once with status `budget`.
+   */
+  maxMemory?: number;
 }
+
+/**
+ * The default {@link DirectionalOptions.maxMemory}: 512 MiB. A 1024 x 1024 map at 16 headings
+ * needs about 370 MiB; a 4096 x 4096 one would need 5.6 GiB, more than a browser tab may take.
+ */
+export const DEFAULT_MAX_MEMORY = 512 * 2 ** 20;
+
+/** Bytes of search memory per lattice state: g (8), parent (4), stamp (4) and the open list's position (4). */
+const BYTES_PER_STATE = 20;
+
+/**
+ * Bytes of per-map tables per cell: heuristic cache (12), corridor (4), padded grid (1),
+ * clearance (2), shrunk grid (1), region labels (8) and the distance field's corner memory (20).
+ */
+const BYTES_PER_CELL = 48;
+
+/** Bytes a directional planner allocates for a `width` x `height` map at `headings` headings. */
+export function directionalMemory(width: number, height: number, headings: HeadingCount): number {
+  const cells = width * height;
+  return cells * (headings * BYTES_PER_STATE + BYTES_PER_CELL);
+}
+
+/**
+ * When the grid changes while its tables are being rebuilt in slices, the rebuild starts over;
+ * after this many restarts in a row it runs to its end in one step, so that a map edited every
+ * frame cannot starve the unit (at the cost of one long step).
+ */
+const MAX_REBUILD_RESTARTS = 2;
+
+/** Allocating the zeroed per-map arrays: the system hands out zeroed pages, so this is cheap. */
+const ALLOCATION_UNITS = 8;
+
+/** Cells of the padded bitmaps written per microsecond. */
+const PADDED_CELLS_PER_UNIT = 32;
+
+/** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
+const GOAL_REACH_TOLERANCE = 1e-6;
 
 /** Where the unit must end: a point in tile units, and optionally the heading it must face there. */
 export interface SteerGoal {
@@ -165,17 +210,23 @@ export class DirectionalPlanner {
   readonly profile: ResolvedProfile;
   readonly headings: HeadingCount;
   readonly neighborhood: Neighborhood;
-  /** The moves of the full search. */
-  readonly moves: MoveSet;
-  /** The Directional-48 moves of the hybrid corridor, built on the first hybrid query. */
+  /**
+   * Why this planner refuses every query on its map, or undefined: an empty map, a footprint
+   * wider than the map, a turning radius larger than the map (`invalid`), or a map whose tables
+   * would exceed `maxMemory` (`budget`). Decided in the constructor, before anything is built.
+   */
+  readonly refusal: { status: 'invalid' | 'budget'; message: string } | undefined;
+  /** The moves of the full search, once built (by the first query or {@link buildTables}). */
+  private movesSet: MoveSet | null = null;
+  /** The Directional-48 moves of the hybrid corridor, built for the first hybrid query. */
   private corridorMoves: MoveSet | null = null;
   /** The moves the current phase expands with. */
-  private active: MoveSet;
-  private readonly kinematic: KinematicTable;
-  private readonly memory: SearchMemory;
+  private active!: MoveSet;
+  private kinematic!: KinematicTable;
+  private memory!: SearchMemory;
   private readonly stateCount: number;
   private readonly virtualStart: number;
-  private readonly clearance: ClearanceMap;
+  private clearance!: ClearanceMap;
   /**
    * The grid padded by `pad` blocked cells on each side (more than any move's extent): one byte
    * per cell, and blocked bits with `rowWords` words per row. Grows when a move set reaches farther.
@@ -188,17 +239,26 @@ export class DirectionalPlanner {
   private window = new Int32Array(0);
   private builtVersion = -1;
   /** The grid shrunk by the clearance, refilled in place when the grid changes. */
-  private readonly shrunk: Grid;
-  private readonly field: GoalDistanceField;
+  private shrunk!: Grid;
+  private field!: GoalDistanceField;
+  /** Regions of the shrunk grid. */
+  private readonly regions = new RegionLabels();
   /** Per-cell part of the heuristic (straight-line and field bounds), stamped per query. */
-  private readonly cellH: Float64Array;
-  private readonly cellStamp: Uint32Array;
+  private cellH!: Float64Array;
+  private cellStamp!: Uint32Array;
   private hGeneration = 0;
   /** Cells of the hybrid corridor carry the current corridor stamp. */
-  private readonly corridor: Uint32Array;
+  private corridor!: Uint32Array;
   private corridorGeneration = 0;
   private corridorOn = false;
   private searchToken = 0;
+  /** The per-map arrays exist (allocated by the first build, not by the constructor). */
+  private allocated = false;
+  /** The table building in progress, if any. */
+  private build: SteppedBuild<void> | null = null;
+  private rebuildRestarts = 0;
+  /** A hybrid query asked for the corridor's moves. */
+  private wantCorridor = false;
 
   // The query being searched.
   private start: Pose = { x: 0, y: 0, heading: 0 };
@@ -221,6 +281,8 @@ export class DirectionalPlanner {
   private readonly firstLegs = new Map<number, Curve>();
 
   /**
+   * Checks the profile and options; builds nothing (the first query, or {@link buildTables},
+   * builds the tables in slices).
    * @throws RangeError or TypeError naming a bad profile field or option.
    */
   constructor(
@@ -235,22 +297,83 @@ export class DirectionalPlanner {
     if (neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) {
       throw new RangeError(`neighborhood must be 8, 24 or 48, got ${String(neighborhood)}`);
     }
+    const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
+    if (typeof maxMemory !== 'number' || !(maxMemory > 0)) throw new RangeError(`maxMemory must be a number of bytes > 0, got ${String(maxMemory)}`);
     this.headings = headings;
     this.neighborhood = neighborhood;
-    this.moves = moveSetFor(this.profile, headings, neighborhood);
-    this.kinematic = kinematicTableFor(this.profile, headings);
-    const cells = grid.width * grid.height;
-    this.stateCount = cells * headings;
+    this.stateCount = grid.width * grid.height * headings;
     this.virtualStart = this.stateCount;
-    this.memory = new SearchMemory(this.stateCount + 1);
-    this.clearance = new ClearanceMap(grid);
-    this.active = this.moves;
-    this.padFor(this.moves);
-    this.shrunk = new Grid(grid.width, grid.height);
-    this.field = new GoalDistanceField(this.shrunk);
-    this.cellH = new Float64Array(cells);
-    this.cellStamp = new Uint32Array(cells);
-    this.corridor = new Uint32Array(cells);
+    this.refusal = refusalOf(grid, this.profile, headings, maxMemory);
+  }
+
+  /** The moves of the full search (built in one call if no query has built them yet). */
+  get moves(): MoveSet {
+    return (this.movesSet ??= moveSetFor(this.profile, this.headings, this.neighborhood));
+  }
+
+  /**
+   * True when nothing is left to build for a query on the grid as it is now (also when the
+   * planner refuses every query: then nothing will be built). With `hybrid`, the corridor's
+   * moves count too.
+   */
+  tablesReady(hybrid = false): boolean {
+    if (this.refusal !== undefined) return true;
+    return (
+      this.movesSet !== null &&
+      (!hybrid || this.corridorMoves !== null) &&
+      this.allocated &&
+      this.builtVersion === this.grid.version
+    );
+  }
+
+  /**
+   * Builds the tables a query needs (move sets, heuristic table, padded bitmaps, the shrunk grid
+   * and its regions), refreshed after grid changes, doing at most about `maxUnits` work units of
+   * about a microsecond each (at least one piece of at most {@link MAX_PIECE_UNITS}). Returns the
+   * units done; call again until {@link tablesReady}. A query's `step` does this itself within
+   * its allowance, so calling it is needed only to build ahead of the first order.
+   *
+   * @example
+   * ```ts
+   * while (!planner.tablesReady()) planner.buildTables(256); // one call a frame
+   * ```
+   */
+  buildTables(maxUnits = Infinity, hybrid = false): number {
+    if (hybrid) this.wantCorridor = true;
+    if (this.tablesReady(this.wantCorridor)) return 0;
+    this.build ??= new SteppedBuild(this.tablesWork());
+    const used = this.build.step(this.rebuildRestarts >= MAX_REBUILD_RESTARTS ? Infinity : maxUnits);
+    if (this.build.done) {
+      this.build = null;
+      // The grid changed while the tables were rebuilt: they are stale, start over.
+      this.rebuildRestarts = this.tablesReady(this.wantCorridor) ? 0 : this.rebuildRestarts + 1;
+    }
+    return used;
+  }
+
+  /** Everything {@link buildTables} builds, as resumable work. */
+  private *tablesWork(): BuildWork<void> {
+    this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
+    if (this.wantCorridor) this.corridorMoves ??= yield* moveSetBuild(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
+    if (!this.allocated) {
+      yield ALLOCATION_UNITS;
+      const { width, height } = this.grid;
+      const cells = width * height;
+      this.kinematic = kinematicTableFor(this.profile, this.headings);
+      this.memory = new SearchMemory(this.stateCount + 1);
+      this.clearance = new ClearanceMap(this.grid);
+      this.shrunk = new Grid(width, height);
+      this.field = new GoalDistanceField(this.shrunk);
+      this.cellH = new Float64Array(cells);
+      this.cellStamp = new Uint32Array(cells);
+      this.corridor = new Uint32Array(cells);
+      this.active = this.movesSet;
+      this.allocated = true;
+    }
+    yield ALLOCATION_UNITS;
+    this.padFor(this.movesSet);
+    if (this.corridorMoves) this.padFor(this.corridorMoves);
+    yield* this.refreshWork();
   }
 
   /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
@@ -282,14 +405,23 @@ export class DirectionalPlanner {
         if (result) return result;
         if (token !== planner.searchToken) return fail('cancelled', 'a newer search on this planner replaced this one');
         if (!(maxExpansions >= 0)) return fail('invalid', `maxExpansions per step must be >= 0, got ${maxExpansions}`);
+        let allowance = maxExpansions;
         if (version !== planner.grid.version) {
-          version = planner.grid.version;
-          const early = planner.begin(start, goal, options, cap);
+          // What needs no tables is answered before any are built.
+          const early = planner.precheck(start, goal, options, cap);
           if (early) return end(early);
+          const hybrid = options.mode === 'hybrid';
+          if (!planner.tablesReady(hybrid)) {
+            allowance -= planner.buildTables(allowance, hybrid);
+            if (!planner.tablesReady(hybrid) || !(allowance > 0)) return undefined;
+          }
+          version = planner.grid.version;
+          const begun = planner.begin(start, goal, options);
+          if (begun) return end(begun);
           hybridPhase = planner.corridorOn;
         }
         for (;;) {
-          const state = planner.run(Math.min(maxExpansions, cap - planner.expanded));
+          const state = planner.run(Math.min(allowance, cap - planner.expanded));
           if (state === 'found') return end(planner.finish());
           if (state === 'exhausted' && hybridPhase) {
             // The corridor holds no path: fall back to the whole lattice.
@@ -318,46 +450,56 @@ export class DirectionalPlanner {
    * Prepares the goal as a query would.
    */
   heuristicAt(goal: SteerGoal, x: number, y: number, k: number): number {
-    this.refresh();
+    this.buildTables();
     this.prepareGoal(goal, x, y);
     return this.h((y * this.grid.width + x) * this.headings + k);
   }
 
-  /** Validates the query and seeds the open list; returns a result when the query ends at once. */
-  private begin(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): SteerResult | undefined {
+  /**
+   * The checks that need no tables: the query's numbers, the planner's refusal, the map's bounds
+   * and the footprint at both ends. A result when the query ends at once.
+   */
+  private precheck(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): SteerResult | undefined {
     this.expanded = 0;
-    this.found = -1;
-    this.shot = null;
     const startPose = safePose(start);
     const bad = validate(start, goal, options, cap);
     if (bad) return failure('invalid', startPose, 0, bad);
+    if (this.refusal) return failure(this.refusal.status, startPose, 0, this.refusal.message);
     const { width, height } = this.grid;
     const rho = this.profile.clearance;
     const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
     if (!inside(start.x, start.y)) return failure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
     if (!inside(goal.x, goal.y)) return failure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
-    if (options.mode === 'hybrid' && this.corridorMoves === null) {
-      this.corridorMoves = moveSetFor(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
-      this.padFor(this.corridorMoves);
-    }
-    this.refresh();
     if (discHitsBlocked(this.grid, start.x, start.y, rho)) {
       return failure('start-blocked', startPose, 0, `the footprint at the start (${start.x}, ${start.y}) overlaps a wall`);
     }
     if (discHitsBlocked(this.grid, goal.x, goal.y, rho)) {
       return failure('goal-blocked', startPose, 0, `the footprint at the goal (${goal.x}, ${goal.y}) overlaps a wall`);
     }
+    return undefined;
+  }
+
+  /**
+   * Seeds the open list for a query that passed {@link precheck}, on fresh tables; returns a
+   * result when the query ends at once.
+   */
+  private begin(start: Pose, goal: SteerGoal, options: SteerOptions): SteerResult | undefined {
+    this.expanded = 0;
+    this.found = -1;
+    this.shot = null;
+    const startPose = safePose(start);
+    const { width, height } = this.grid;
     this.start = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
     this.weight = options.weight ?? (options.mode === 'hybrid' ? HYBRID_WEIGHT : 1);
     this.shots = options.analyticShots ?? true;
     this.shotInterval = options.shotInterval ?? SHOT_INTERVAL;
-    this.shotNear = SHOT_NEAR_RADII * this.profile.turningRadius + this.moves.rings;
+    this.shotNear = SHOT_NEAR_RADII * this.profile.turningRadius + this.movesSet!.rings;
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
-    if (!componentsOf(this.shrunk).connected(sx + 0.5, sy + 0.5, gcx + 0.5, gcy + 0.5) || this.field.cellBound(sx, sy) === Infinity) {
+    if (!this.regions.same(sy * width + sx, gcy * width + gcx) || this.field.cellBound(sx, sy) === Infinity) {
       return failure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
     }
     const k = this.latticeIndex(this.start.heading);
@@ -375,7 +517,7 @@ export class DirectionalPlanner {
   /** Resets the open list to the start, with the corridor on or off. */
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
-    this.active = corridor ? this.corridorMoves! : this.moves;
+    this.active = corridor ? this.corridorMoves! : this.movesSet!;
     this.memory.reset();
     this.firstLegs.clear();
     this.memory.open(this.startId, 0, 0, -1);
@@ -396,27 +538,38 @@ export class DirectionalPlanner {
     if (this.window.length < 2 * set.maxExtent + 1) this.window = new Int32Array(2 * set.maxExtent + 1);
   }
 
-  /** Brings the grid-derived tables up to date. */
-  private refresh(): void {
+  /** Brings the grid-derived tables up to date, as resumable work. */
+  private *refreshWork(): BuildWork<void> {
     const grid = this.grid;
     if (this.builtVersion === grid.version) return;
-    this.builtVersion = grid.version;
-    this.clearance.refresh();
+    const version = grid.version;
+    this.builtVersion = -1;
+    yield* this.clearance.refreshWork();
     const { width, height, cells } = grid;
     const pad = this.pad;
     const pw = this.paddedWidth;
-    this.padded.fill(1);
-    this.bits.fill(-1);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        if (cells[y * width + x] === 1) continue;
-        const px = x + pad;
-        const py = y + pad;
-        this.padded[py * pw + px] = 0;
-        this.bits[py * this.rowWords + (px >> 5)]! &= ~(1 << (px & 31));
+    const rw = this.rowWords;
+    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * PADDED_CELLS_PER_UNIT) / (pw + rw)));
+    const paddedRows = height + 2 * pad;
+    for (let p0 = 0; p0 < paddedRows; p0 += rowsPerPiece) {
+      const p1 = Math.min(paddedRows, p0 + rowsPerPiece);
+      yield unitsFor((p1 - p0) * (pw + rw), PADDED_CELLS_PER_UNIT);
+      this.padded.fill(1, p0 * pw, p1 * pw);
+      this.bits.fill(-1, p0 * rw, p1 * rw);
+      for (let py = Math.max(p0, pad); py < Math.min(p1, pad + height); py++) {
+        const y = py - pad;
+        for (let x = 0; x < width; x++) {
+          if (cells[y * width + x] === 1) continue;
+          const px = x + pad;
+          this.padded[py * pw + px] = 0;
+          this.bits[py * rw + (px >> 5)]! &= ~(1 << (px & 31));
+        }
       }
     }
-    shrinkGrid(grid, this.profile.clearance, this.clearance, this.shrunk);
+    yield* shrinkWork(grid, this.profile.clearance, this.clearance, this.shrunk);
+    yield* this.regions.labelWork(this.shrunk);
+    // A change while this ran in slices leaves the tables stale: the next build starts over.
+    if (grid.version === version) this.builtVersion = version;
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */
@@ -696,6 +849,11 @@ export class DirectionalPlanner {
     }
     if (this.shot) segments.push(...this.shot.segments);
     const path = new SegmentPath(segments, this.start);
+    const end = path.end;
+    if (!(Math.hypot(end.x - this.goal.x, end.y - this.goal.y) <= GOAL_REACH_TOLERANCE) || !Number.isFinite(path.length)) {
+      // A curve that lost its precision (extreme radius against the distances): never a wrong `found`.
+      return failure('invalid', this.start, this.expanded, `the path could not be computed to the goal's precision with turning radius ${this.profile.turningRadius}: it ends at (${end.x}, ${end.y})`);
+    }
     const p = this.profile;
     let cost = path.cost(p.reverseCost);
     if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
@@ -752,5 +910,31 @@ function validate(start: Pose, goal: SteerGoal, options: SteerOptions, cap: numb
   if (mode !== 'full' && mode !== 'hybrid') return `mode must be 'full' or 'hybrid', got ${String(mode)}`;
   const interval = options.shotInterval ?? SHOT_INTERVAL;
   if (!Number.isInteger(interval) || interval < 1) return `shotInterval must be a whole number >= 1, got ${String(interval)}`;
+  return undefined;
+}
+
+/** Why a planner for `profile` refuses every query on `grid`, or undefined (see {@link DirectionalPlanner.refusal}). */
+function refusalOf(grid: Grid, profile: ResolvedProfile, headings: HeadingCount, maxMemory: number): DirectionalPlanner['refusal'] {
+  const { width, height } = grid;
+  if (width === 0 || height === 0) return { status: 'invalid', message: `the map is empty (${width}x${height}): there is nowhere to drive` };
+  // A disc clear of the outside needs its centre at least ρ (plus the touch margin) from each edge.
+  if (2 * (profile.clearance + TOUCH_MARGIN) > Math.min(width, height)) {
+    const size = profile.footprint === 'disc' ? `width ${profile.width}` : `${profile.width} x ${profile.length} (diagonal ${2 * profile.clearance})`;
+    return { status: 'invalid', message: `the footprint (${size} tiles) is wider than the ${width}x${height} map: it fits nowhere` };
+  }
+  if (profile.turningRadius > Math.max(width, height)) {
+    return {
+      status: 'invalid',
+      message: `turning radius ${profile.turningRadius} tiles is larger than the ${width}x${height} map: the unit could hardly turn anywhere on it`,
+    };
+  }
+  const bytes = directionalMemory(width, height, headings);
+  if (bytes > maxMemory) {
+    const mib = (b: number): string => (b / 2 ** 20).toFixed(0);
+    return {
+      status: 'budget',
+      message: `a ${width}x${height} map at ${headings} headings needs about ${mib(bytes)} MiB, above maxMemory (${mib(maxMemory)} MiB); raise maxMemory or use 8 headings`,
+    };
+  }
   return undefined;
 }

@@ -8,6 +8,7 @@ import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CornerLattice, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './build.js';
 import { ClearanceMap, pointSquareDistance } from './footprint.js';
 
 /**
@@ -36,43 +37,120 @@ const SUB_SQUARE_REACH = SQRT2 / 2 / SHRINK_SAMPLES;
  * result is written there, so a planner keeps one shrunk grid across edits.
  */
 export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap, into?: Grid): Grid {
-  const cells = grid.cells.slice();
   const shrunk = into ?? new Grid(grid.width, grid.height);
-  const limit = clearance - SUB_SQUARE_REACH;
-  if (limit > 0) shrinkCells(grid, limit, clear ?? new ClearanceMap(grid).refresh(), cells);
-  // One change at most (so caches keyed on the grid's version stay right), none when nothing moved.
-  shrunk.fill(0, 0, grid.width, grid.height, (x, y) => cells[y * grid.width + x] === 1);
+  runBuild(shrinkWork(grid, clearance, clear ?? new ClearanceMap(grid), shrunk));
   return shrunk;
 }
 
-/** Blocks in `out` (a copy of the grid's cells) every free cell whose probes are all closer than `limit` to a wall. */
-function shrinkCells(grid: Grid, limit: number, chebyshev: ClearanceMap, out: Uint8Array): void {
-  const reach = Math.ceil(limit) + 1;
+/** Cells copied, or written through `fill`, per microsecond. */
+const COPY_CELLS_PER_UNIT = 16;
+
+/** Distance tests (a blocked-cell read and a point-to-square distance) per microsecond. */
+const TESTS_PER_UNIT = 32;
+
+/** Rows of the grid shrunk as one band: one `fill` each. */
+const BAND_ROWS = 8;
+
+/**
+ * {@link shrinkGrid} as resumable work: band by band, each written into `into` (a grid of the
+ * same size) with one `fill`. `clear` is the grid's clearance map, refreshed here when stale.
+ */
+export function* shrinkWork(grid: Grid, clearance: number, clear: ClearanceMap, into: Grid): BuildWork<void> {
   const { width, height } = grid;
-  const tooClose = (px: number, py: number, x: number, y: number): boolean => {
-    for (let by = y - reach; by <= y + reach; by++) {
-      for (let bx = x - reach; bx <= x + reach; bx++) {
-        if (grid.isBlocked(bx, by) && pointSquareDistance(px, py, bx, by) < limit) return true;
+  const limit = clearance - SUB_SQUARE_REACH;
+  if (limit > 0) yield* clear.refreshWork();
+  const reach = Math.ceil(limit) + 1;
+  const probes = SHRINK_SAMPLES * SHRINK_SAMPLES;
+  // A cell's test costs at most every probe against every cell of the box; when that is too dear
+  // for one piece, each ring of the box is a piece.
+  const cellUnits = unitsFor(probes * (2 * reach + 1) ** 2, TESTS_PER_UNIT);
+  const rowChunk = Math.max(1, Math.floor((MAX_PIECE_UNITS * COPY_CELLS_PER_UNIT) / Math.max(1, width)));
+  const bandRows = Math.min(BAND_ROWS, rowChunk);
+  const band = new Uint8Array(width * bandRows);
+  for (let y0 = 0; y0 < height; y0 += bandRows) {
+    const rows = Math.min(bandRows, height - y0);
+    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
+    band.set(grid.cells.subarray(y0 * width, (y0 + rows) * width));
+    if (limit > 0) {
+      for (let y = y0; y < y0 + rows; y++) {
+        yield unitsFor(width, COPY_CELLS_PER_UNIT);
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          // Every blocked cell is at least (Chebyshev clearance - 1/2) from the cell's centre.
+          if (grid.cells[i] === 1 || clear.values[i]! - 0.5 >= limit) continue;
+          let blocked: boolean;
+          if (cellUnits <= MAX_PIECE_UNITS) {
+            yield cellUnits;
+            blocked = cellTooClose(grid, clear, x, y, limit, reach);
+          } else {
+            blocked = yield* cellTooCloseWork(grid, clear, x, y, limit, reach);
+          }
+          if (blocked) band[i - y0 * width] = 1;
+        }
       }
     }
-    return false;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      // Every blocked cell is at least (Chebyshev clearance - 1/2) from the cell's centre.
-      if (grid.cells[i] === 1 || chebyshev.values[i]! - 0.5 >= limit) continue;
-      let blocked = true;
-      for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES && blocked; j++) {
-        // Centre probe first: it is the likeliest to be far enough.
-        const k = (j + (SHRINK_SAMPLES * SHRINK_SAMPLES >> 1)) % (SHRINK_SAMPLES * SHRINK_SAMPLES);
-        const px = x + ((k % SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
-        const py = y + (Math.floor(k / SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
-        if (!tooClose(px, py, x, y)) blocked = false;
-      }
-      if (blocked) out[i] = 1;
+    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
+    // The band is applied at once: the shrunk grid is read only when the whole build is done.
+    into.fill(0, y0, width, rows, (x, y) => band[(y - y0) * width + x] === 1);
+  }
+}
+
+/** The probe of index j of cell (x, y): the centre probe first, as it is the likeliest to be far enough. */
+function probeX(x: number, j: number): number {
+  const k = (j + ((SHRINK_SAMPLES * SHRINK_SAMPLES) >> 1)) % (SHRINK_SAMPLES * SHRINK_SAMPLES);
+  return x + ((k % SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
+}
+
+function probeY(y: number, j: number): number {
+  const k = (j + ((SHRINK_SAMPLES * SHRINK_SAMPLES) >> 1)) % (SHRINK_SAMPLES * SHRINK_SAMPLES);
+  return y + (Math.floor(k / SHRINK_SAMPLES) + 0.5) / SHRINK_SAMPLES;
+}
+
+/**
+ * True when the blocked cells of ring `d` around cell (x, y) (Chebyshev distance exactly d) hold one
+ * closer than `limit` to point (px, py).
+ */
+function ringTooClose(grid: Grid, px: number, py: number, x: number, y: number, d: number, limit: number): boolean {
+  for (let by = y - d; by <= y + d; by++) {
+    const edge = by === y - d || by === y + d;
+    for (let bx = x - d; bx <= x + d; bx += edge ? 1 : 2 * d) {
+      if (grid.isBlocked(bx, by) && pointSquareDistance(px, py, bx, by) < limit) return true;
     }
   }
+  return false;
+}
+
+/**
+ * True when every probe of free cell (x, y) is closer than `limit` to a blocked cell of the box of
+ * `reach` rings around it. Blocked cells lie no nearer than the cell's Chebyshev clearance, so the
+ * rings inside it are skipped.
+ */
+function cellTooClose(grid: Grid, clear: ClearanceMap, x: number, y: number, limit: number, reach: number): boolean {
+  const first = Math.max(1, clear.values[y * grid.width + x]!);
+  for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES; j++) {
+    const px = probeX(x, j);
+    const py = probeY(y, j);
+    let close = false;
+    for (let d = first; d <= reach && !close; d++) close = ringTooClose(grid, px, py, x, y, d, limit);
+    if (!close) return false;
+  }
+  return true;
+}
+
+/** {@link cellTooClose} as work, a ring a piece, for wide footprints. */
+function* cellTooCloseWork(grid: Grid, clear: ClearanceMap, x: number, y: number, limit: number, reach: number): BuildWork<boolean> {
+  const first = Math.max(1, clear.values[y * grid.width + x]!);
+  for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES; j++) {
+    const px = probeX(x, j);
+    const py = probeY(y, j);
+    let close = false;
+    for (let d = first; d <= reach && !close; d++) {
+      yield unitsFor(8 * d, TESTS_PER_UNIT);
+      close = ringTooClose(grid, px, py, x, y, d, limit);
+    }
+    if (!close) return false;
+  }
+  return true;
 }
 
 /**

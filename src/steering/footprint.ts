@@ -8,6 +8,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from './build.js';
 import type { Segment } from './segment.js';
 import type { SegmentPath } from './segment-path.js';
 
@@ -245,6 +246,67 @@ export function forEachSweptCell(seg: Segment, rho: number, visit: (x: number, y
   });
 }
 
+/** Cell tests of a swept footprint that take about a microsecond (measured: most cells are settled by the cheap bounds). */
+const CELL_TESTS_PER_UNIT = 4;
+
+/** Curve pieces cut per microsecond. */
+const PIECES_PER_UNIT = 8;
+
+/** A cell key for cell offsets within ±2^15: a swept footprint of the largest profile stays far inside. */
+const KEY_OFFSET = 1 << 15;
+
+/** Beyond this margin (tiles) above the bound, a cell is certainly not touched, whatever the rounding. */
+const REJECT_SLACK = 1e-9;
+
+/**
+ * The distinct cells a disc of radius `rho` touches while its centre runs along `segments`, as
+ * x, y pairs pushed onto `out` in the order first met (the same cells as {@link forEachSweptCell}),
+ * as resumable work. A cell already found is not tested again, and most cells are settled without
+ * the exact distance: every point of a piece lies within `reach` of its middle point, so a cell
+ * nearer than ρ to that point is touched, and one farther than ρ + reach is not.
+ */
+export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: number[]): BuildWork<void> {
+  const limit = rho + TOUCH_MARGIN;
+  const seen = new Set<number>();
+  const pieces: Piece[] = [];
+  for (const seg of segments) {
+    yield unitsFor(Math.ceil(seg.length / PIECE_LENGTH), PIECES_PER_UNIT);
+    eachPiece(seg, (piece) => {
+      pieces.push({ ...piece, arc: piece.arc === null ? null : { ...piece.arc } });
+      return true;
+    });
+  }
+  for (const piece of pieces) {
+    const e = piece.reach + limit;
+    const x0 = Math.floor(piece.mx - e);
+    const x1 = Math.floor(piece.mx + e);
+    const y0 = Math.floor(piece.my - e);
+    const y1 = Math.floor(piece.my + e);
+    const columns = x1 - x0 + 1;
+    // Announce the whole box when it is cheap, else row by row.
+    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CELL_TESTS_PER_UNIT) / columns));
+    for (let ya = y0; ya <= y1; ya += rowsPerPiece) {
+      const yb = Math.min(y1, ya + rowsPerPiece - 1);
+      yield unitsFor((yb - ya + 1) * columns, CELL_TESTS_PER_UNIT);
+      for (let y = ya; y <= yb; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const key = (x + KEY_OFFSET) * 2 * KEY_OFFSET + (y + KEY_OFFSET);
+          if (seen.has(key)) continue;
+          const near = pointSquareDistance(piece.mx, piece.my, x, y);
+          if (near >= e + REJECT_SLACK) continue;
+          if (near < limit || pieceSquareDistance(piece, x, y) < limit) {
+            seen.add(key);
+            out.push(x, y);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Cells of the clearance map's passes that take about a microsecond. */
+const CLEARANCE_CELLS_PER_UNIT = 32;
+
 /**
  * Chebyshev distance (in cells) from every cell to the nearest blocked or outside cell; 0 for
  * blocked cells. A disc piece whose cells all lie within that distance of a cell touches no wall,
@@ -265,42 +327,63 @@ export class ClearanceMap {
   /** Recomputes the map when the grid changed since the last call. */
   refresh(): this {
     if (this.builtVersion === this.grid.version) return this;
-    this.builtVersion = this.grid.version;
+    const work = this.refreshWork();
+    while (!work.next().done);
+    return this;
+  }
+
+  /** True when the map matches the grid's current version. */
+  get fresh(): boolean {
+    return this.builtVersion === this.grid.version;
+  }
+
+  /** {@link refresh} as resumable work, a few rows a piece. */
+  *refreshWork(): BuildWork<void> {
+    if (this.builtVersion === this.grid.version) return;
+    const version = this.grid.version;
     const { width: w, height: h, values } = this;
     const cells = this.grid.cells;
+    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT) / Math.max(1, w)));
     // Two-pass chamfer with unit weights on all eight neighbours: exact for the Chebyshev metric.
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (cells[i] === 1) {
-          values[i] = 0;
-          continue;
+    for (let ya = 0; ya < h; ya += rowsPerPiece) {
+      yield unitsFor(Math.min(rowsPerPiece, h - ya) * w, CLEARANCE_CELLS_PER_UNIT);
+      for (let y = ya; y < Math.min(h, ya + rowsPerPiece); y++) {
+        for (let x = 0; x < w; x++) {
+          const i = y * w + x;
+          if (cells[i] === 1) {
+            values[i] = 0;
+            continue;
+          }
+          let v = Math.min(x + 1, y + 1, w - x, h - y);
+          if (x > 0) v = Math.min(v, values[i - 1]! + 1);
+          if (y > 0) {
+            v = Math.min(v, values[i - w]! + 1);
+            if (x > 0) v = Math.min(v, values[i - w - 1]! + 1);
+            if (x < w - 1) v = Math.min(v, values[i - w + 1]! + 1);
+          }
+          values[i] = v;
         }
-        let v = Math.min(x + 1, y + 1, w - x, h - y);
-        if (x > 0) v = Math.min(v, values[i - 1]! + 1);
-        if (y > 0) {
-          v = Math.min(v, values[i - w]! + 1);
-          if (x > 0) v = Math.min(v, values[i - w - 1]! + 1);
-          if (x < w - 1) v = Math.min(v, values[i - w + 1]! + 1);
-        }
-        values[i] = v;
       }
     }
-    for (let y = h - 1; y >= 0; y--) {
-      for (let x = w - 1; x >= 0; x--) {
-        const i = y * w + x;
-        let v = values[i]!;
-        if (v === 0) continue;
-        if (x < w - 1) v = Math.min(v, values[i + 1]! + 1);
-        if (y < h - 1) {
-          v = Math.min(v, values[i + w]! + 1);
-          if (x < w - 1) v = Math.min(v, values[i + w + 1]! + 1);
-          if (x > 0) v = Math.min(v, values[i + w - 1]! + 1);
+    for (let yb = h - 1; yb >= 0; yb -= rowsPerPiece) {
+      yield unitsFor(Math.min(rowsPerPiece, yb + 1) * w, CLEARANCE_CELLS_PER_UNIT);
+      for (let y = yb; y > Math.max(-1, yb - rowsPerPiece); y--) {
+        for (let x = w - 1; x >= 0; x--) {
+          const i = y * w + x;
+          let v = values[i]!;
+          if (v === 0) continue;
+          if (x < w - 1) v = Math.min(v, values[i + 1]! + 1);
+          if (y < h - 1) {
+            v = Math.min(v, values[i + w]! + 1);
+            if (x < w - 1) v = Math.min(v, values[i + w + 1]! + 1);
+            if (x > 0) v = Math.min(v, values[i + w - 1]! + 1);
+          }
+          values[i] = v;
         }
-        values[i] = v;
       }
     }
-    return this;
+    // A grid change while paused leaves the map stale: the next refresh starts over.
+    this.builtVersion = version === this.grid.version ? version : -1;
   }
 
   /** The clearance of cell (x, y); 0 outside the map. */

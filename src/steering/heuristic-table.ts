@@ -31,8 +31,13 @@ export class KinematicTable {
   readonly span: number;
   private readonly side: number;
   private readonly quarter: number;
-  /** NaN: not computed yet. Index ((kc · side + dy + span) · side + dx + span) · (headings + 1) + k2; k2 = headings is the free-heading minimum. */
+  /** Index ((kc · side + dy + span) · side + dx + span) · (headings + 1) + k2; k2 = headings is the free-heading minimum. */
   private readonly values: Float64Array;
+  /**
+   * 1 where `values` holds an entry. A zeroed flag array instead of a NaN fill: allocating it costs
+   * next to nothing, so a table for a large radius (a million entries) is not a stall.
+   */
+  private readonly known: Uint8Array;
 
   constructor(
     readonly profile: ResolvedProfile,
@@ -41,7 +46,8 @@ export class KinematicTable {
     this.span = Math.min(MAX_SPAN, Math.ceil(SPAN_RADII * profile.turningRadius) + SPAN_TILES);
     this.side = 2 * this.span + 1;
     this.quarter = headings / 4;
-    this.values = new Float64Array(this.quarter * this.side * this.side * (headings + 1)).fill(NaN);
+    this.values = new Float64Array(this.quarter * this.side * this.side * (headings + 1));
+    this.known = new Uint8Array(this.values.length);
   }
 
   /**
@@ -65,17 +71,20 @@ export class KinematicTable {
     const h = this.headings;
     const k2 = goalK < 0 ? h : (goalK - q * this.quarter + h) % h;
     const i = ((kc * this.side + y + span) * this.side + x + span) * (h + 1) + k2;
-    const v = this.values[i]!;
-    if (v === v) return v;
-    return (this.values[i] = this.compute(kc, x, y, k2, i - k2));
+    if (this.known[i] === 1) return this.values[i]!;
+    return this.store(i, this.compute(kc, x, y, k2, i - k2));
+  }
+
+  private store(i: number, v: number): number {
+    this.known[i] = 1;
+    return (this.values[i] = v);
   }
 
   private compute(kc: number, dx: number, dy: number, k2: number, base: number): number {
     if (k2 === this.headings) {
       let best = Infinity;
       for (let j = 0; j < this.headings; j++) {
-        let v = this.values[base + j]!;
-        if (v !== v) v = this.values[base + j] = this.compute(kc, dx, dy, j, base);
+        const v = this.known[base + j] === 1 ? this.values[base + j]! : this.store(base + j, this.compute(kc, dx, dy, j, base));
         if (v < best) best = v;
       }
       return best;

@@ -12,7 +12,8 @@
 import { normalizeAngle, TWO_PI } from './angle.js';
 import { dubins } from './dubins.js';
 import { IndexedHeap } from '../search/heap.js';
-import { forEachSweptCell } from './footprint.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './build.js';
+import { sweptCellsWork } from './footprint.js';
 import type { ResolvedProfile } from './profile.js';
 import { reedsShepp } from './reeds-shepp.js';
 import { arcSegment, lineSegment, type Pose, type Segment } from './segment.js';
@@ -90,13 +91,51 @@ interface Candidate {
   curve: Curve;
   cost: number;
   /** Touched cells, as x, y pairs relative to the start cell. */
-  cells: Int8Array;
+  cells: number[];
   kept: boolean;
+}
+
+/** The arrays of a {@link MoveSet}, as {@link moveSetWork} builds them. */
+interface MoveSetData {
+  first: Int32Array;
+  dx: Int8Array;
+  dy: Int8Array;
+  endHeading: Uint8Array;
+  cost: Float64Array;
+  length: Float64Array;
+  extent: Uint8Array;
+  cellFirst: Int32Array;
+  cellX: Int16Array;
+  cellY: Int16Array;
+  maskFirst: Int32Array;
+  maskRow: Int8Array;
+  mask: Int32Array;
+  curves: SegmentPath[];
+  maxExtent: number;
+  lookup: Int32Array;
+}
+
+// Work-unit prices (operations per microsecond, measured on the move-set build; see build.ts).
+/** Shortest curves (Dubins or Reeds-Shepp) computed per microsecond, with their cost. */
+const CURVES_PER_UNIT = 0.25;
+/** Table lookups of the duplicate-move pruning per microsecond. */
+const LOOKUPS_PER_UNIT = 16;
+/** Relaxations of the open-ground search per microsecond. */
+const RELAXATIONS_PER_UNIT = 8;
+/** Cells rotated and copied (or written into masks) per microsecond. */
+const CELLS_PER_UNIT = 32;
+/** Plain loop steps (filters, index entries) per microsecond. */
+const STEPS_PER_UNIT = 64;
+
+/** Largest number of operations of `perUnit` per microsecond that fits one piece of work. */
+function chunkOf(perUnit: number): number {
+  return Math.max(1, Math.floor(MAX_PIECE_UNITS * perUnit));
 }
 
 /**
  * Every move of one profile, grouped by start heading, in flat typed arrays for the search's inner
  * loop. A move's template curve starts at the centre of cell (0, 0), i.e. at (0.5, 0.5).
+ * `new MoveSet(...)` builds it in one call; {@link moveSetWork} builds it in slices.
  */
 export class MoveSet {
   readonly headings: HeadingCount;
@@ -114,8 +153,9 @@ export class MoveSet {
   readonly extent: Uint8Array;
   /** The touched cells of move m are `cellX/cellY[cellFirst[m] .. cellFirst[m + 1] - 1]`, offsets from the start cell. */
   readonly cellFirst: Int32Array;
-  readonly cellX: Int8Array;
-  readonly cellY: Int8Array;
+  /** 16-bit: a loop of the largest turning radius reaches more than 127 cells away. */
+  readonly cellX: Int16Array;
+  readonly cellY: Int16Array;
   /**
    * The same cells as row masks over the window of columns -maxExtent .. maxExtent: move m touches
    * row `maskRow[i]` (offset) in the columns of bit set `mask[i]`, i in `maskFirst[m] .. maskFirst[m + 1] - 1`.
@@ -128,76 +168,35 @@ export class MoveSet {
   readonly curves: readonly SegmentPath[];
   /** The largest extent over all moves. */
   readonly maxExtent: number;
+  /** One more than the move's index by {@link slotOf}; 0 where there is none. */
   private readonly lookup: Int32Array;
 
+  /** Builds the move set in one call; `data` is for {@link moveSetWork}, which built it already. */
   constructor(
     readonly profile: ResolvedProfile,
     headings: HeadingCount,
     neighborhood: Neighborhood,
+    data?: MoveSetData,
   ) {
     this.headings = headings;
-    const rings = ringsOf(neighborhood);
-    this.rings = rings;
-    const quarter = headings / 4;
-    const side = 2 * rings + 1;
-    const candidates = this.candidates(quarter);
-    this.prune(candidates, quarter, side);
-    const kept = candidates.filter((c) => c.kept);
-    const count = kept.length * 4;
-    this.first = new Int32Array(headings + 1);
-    this.dx = new Int8Array(count);
-    this.dy = new Int8Array(count);
-    this.endHeading = new Uint8Array(count);
-    this.cost = new Float64Array(count);
-    this.length = new Float64Array(count);
-    this.extent = new Uint8Array(count);
-    this.cellFirst = new Int32Array(count + 1);
-    this.lookup = new Int32Array(headings * side * side * headings).fill(-1);
-    const curves: SegmentPath[] = [];
-    const xs: number[] = [];
-    const ys: number[] = [];
-    let maxExtent = 0;
-    let m = 0;
-    // Heading k = kc + q · quarter is candidate kc turned q quarter turns.
-    for (let q = 0; q < 4; q++) {
-      for (let kc = 0; kc < quarter; kc++) {
-        const k = kc + q * quarter;
-        for (const c of kept) {
-          if (c.k !== kc) continue;
-          const [dx, dy] = rotateOffset(c.dx, c.dy, q);
-          const k2 = (c.k2 + q * quarter) % headings;
-          this.dx[m] = dx;
-          this.dy[m] = dy;
-          this.endHeading[m] = k2;
-          this.cost[m] = c.cost;
-          this.length[m] = c.curve.length;
-          let segs: Segment[] = [...c.curve.path.segments];
-          for (let i = 0; i < q; i++) segs = segs.map(rotateSegment);
-          curves.push(new SegmentPath(segs));
-          this.lookup[this.slot(k, dx, dy, k2)] = m;
-          let extent = 0;
-          for (let i = 0; i < c.cells.length; i += 2) {
-            const [x, y] = rotateOffset(c.cells[i]!, c.cells[i + 1]!, q);
-            xs.push(x);
-            ys.push(y);
-            extent = Math.max(extent, Math.abs(x), Math.abs(y));
-          }
-          this.extent[m] = extent;
-          maxExtent = Math.max(maxExtent, extent);
-          m++;
-          this.cellFirst[m] = xs.length;
-        }
-        this.first[k + 1] = m;
-      }
-    }
-    this.cellX = Int8Array.from(xs);
-    this.cellY = Int8Array.from(ys);
-    this.curves = curves;
-    this.maxExtent = maxExtent;
-    const masks = this.buildMasks();
-    this.maskFirst = masks.first;
-    this.maskRow = masks.row;
-    this.mask = masks.mask;
+    this.rings = ringsOf(neighborhood);
+    const d = data ?? runBuild(moveSetData(profile, headings, neighborhood));
+    this.first = d.first;
+    this.dx = d.dx;
+    this.dy = d.dy;
+    this.endHeading = d.endHeading;
+    this.cost = d.cost;
+    this.length = d.length;
+    this.extent = d.extent;
+    this.cellFirst = d.cellFirst;
+    this.cellX = d.cellX;
+    this.cellY = d.cellY;
+    this.maskFirst = d.maskFirst;
+    this.maskRow = d.maskRow;
+    this.mask = d.mask;
+    this.curves = d.curves;
+    this.maxExtent = d.maxExtent;
+    this.lookup = d.lookup;
   }
 
   /** Number of moves. */
@@ -209,157 +208,398 @@ export class MoveSet {
   index(k: number, dx: number, dy: number, k2: number): number {
     const r = this.rings;
     if (Math.abs(dx) > r || Math.abs(dy) > r) return -1;
-    return this.lookup[this.slot(k, dx, dy, k2)]!;
+    return this.lookup[slotOf(this.rings, this.headings, k, dx, dy, k2)]! - 1;
   }
+}
 
-  private slot(k: number, dx: number, dy: number, k2: number): number {
-    const side = 2 * this.rings + 1;
-    return ((k * side + dy + this.rings) * side + dx + this.rings) * this.headings + k2;
+/** The lookup slot of the move from heading k to offset (dx, dy) at heading k2. */
+function slotOf(rings: number, headings: number, k: number, dx: number, dy: number, k2: number): number {
+  const side = 2 * rings + 1;
+  return ((k * side + dy + rings) * side + dx + rings) * headings + k2;
+}
+
+/** Builds a {@link MoveSet} as resumable work (see {@link SteppedBuild}). */
+export function* moveSetWork(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): BuildWork<MoveSet> {
+  const data = yield* moveSetData(profile, headings, neighborhood);
+  return new MoveSet(profile, headings, neighborhood, data);
+}
+
+function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): BuildWork<MoveSetData> {
+  const rings = ringsOf(neighborhood);
+  const quarter = headings / 4;
+  const side = 2 * rings + 1;
+  const candidates = yield* candidatesWork(profile, headings, rings, quarter);
+  yield* pruneWork(candidates, headings, rings, quarter, side);
+  const kept: Candidate[] = [];
+  const chunk = chunkOf(STEPS_PER_UNIT);
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), STEPS_PER_UNIT);
+    if (candidates[i]!.kept) kept.push(candidates[i]!);
   }
-
-  /** Every move of the first-quadrant headings, with the cells it touches. */
-  private candidates(quarter: number): Candidate[] {
-    const { headings, profile, rings } = this;
-    const out: Candidate[] = [];
-    for (let k = 0; k < quarter; k++) {
-      const from = { x: 0.5, y: 0.5, heading: latticeHeading(k, headings) };
-      for (let dy = -rings; dy <= rings; dy++) {
-        for (let dx = -rings; dx <= rings; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          for (let k2 = 0; k2 < headings; k2++) {
-            const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
-            out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), cells: sweptCells(curve.path, profile.clearance), kept: true });
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Drops the loops a chain of loop-free moves replaces (see {@link LOOP_SLACK}), then every move
-   * that two cheaper kept moves make exactly (a straight of two tiles is two straights of one):
-   * same cost, and the same curve unless the shortest curve is not unique.
-   */
-  private prune(candidates: Candidate[], quarter: number, side: number): void {
-    const { headings, rings } = this;
-    const index = new Map<number, Candidate>();
-    const key = (k: number, dx: number, dy: number, k2: number): number => ((k * side + dy + rings) * side + dx + rings) * headings + k2;
-    for (const c of candidates) index.set(key(c.k, c.dx, c.dy, c.k2), c);
-    /** The move from any heading k, found through its first-quadrant rotation. */
-    const moveOf = (k: number, dx: number, dy: number, k2: number): Candidate | undefined => {
-      const q = Math.floor(k / quarter);
-      const [rx, ry] = rotateOffset(dx, dy, (4 - q) % 4);
-      return index.get(key(k - q * quarter, rx, ry, (k2 - q * quarter + headings) % headings));
-    };
-    const loopFree = candidates.filter((c) => turningOf(c.curve.path) <= LOOP_TURN + COST_EPSILON);
+  const count = kept.length * 4;
+  let cellCount = 0;
+  for (const c of kept) cellCount += 2 * c.cells.length;
+  // Zeroed typed arrays cost next to nothing until written.
+  yield unitsFor(count, STEPS_PER_UNIT);
+  const first = new Int32Array(headings + 1);
+  const dxs = new Int8Array(count);
+  const dys = new Int8Array(count);
+  const endHeading = new Uint8Array(count);
+  const cost = new Float64Array(count);
+  const length = new Float64Array(count);
+  const extents = new Uint8Array(count);
+  const cellFirst = new Int32Array(count + 1);
+  const cellX = new Int16Array(cellCount);
+  const cellY = new Int16Array(cellCount);
+  const lookup = new Int32Array(headings * side * side * headings);
+  const curves: SegmentPath[] = [];
+  let maxExtent = 0;
+  let m = 0;
+  let n = 0;
+  const cellChunk = 2 * chunkOf(CELLS_PER_UNIT);
+  // Heading k = kc + q · quarter is candidate kc turned q quarter turns.
+  for (let q = 0; q < 4; q++) {
     for (let kc = 0; kc < quarter; kc++) {
-      const loops = candidates.filter((c) => c.k === kc && turningOf(c.curve.path) > LOOP_TURN + COST_EPSILON);
-      if (loops.length === 0) continue;
-      const bound = LOOP_SLACK * Math.max(...loops.map((c) => c.cost));
-      const dist = this.openGroundDistances(kc, loopFree, quarter, bound);
-      for (const c of loops) if (dist(c.dx, c.dy, c.k2) <= LOOP_SLACK * c.cost) c.kept = false;
+      const k = kc + q * quarter;
+      for (const c of kept) {
+        if (c.k !== kc) continue;
+        yield unitsFor(c.curve.path.segments.length * q + 4, 1);
+        const [dx, dy] = rotateOffset(c.dx, c.dy, q);
+        const k2 = (c.k2 + q * quarter) % headings;
+        dxs[m] = dx;
+        dys[m] = dy;
+        endHeading[m] = k2;
+        cost[m] = c.cost;
+        length[m] = c.curve.length;
+        let segs: Segment[] = [...c.curve.path.segments];
+        for (let i = 0; i < q; i++) segs = segs.map(rotateSegment);
+        curves.push(new SegmentPath(segs));
+        lookup[slotOf(rings, headings, k, dx, dy, k2)] = m + 1;
+        let extent = 0;
+        for (let i = 0; i < c.cells.length; i += 2) {
+          if (i % cellChunk === 0) yield unitsFor(Math.min(cellChunk, c.cells.length - i) / 2, CELLS_PER_UNIT);
+          const [x, y] = rotateOffset(c.cells[i]!, c.cells[i + 1]!, q);
+          cellX[n] = x;
+          cellY[n] = y;
+          n++;
+          extent = Math.max(extent, Math.abs(x), Math.abs(y));
+        }
+        extents[m] = extent;
+        maxExtent = Math.max(maxExtent, extent);
+        m++;
+        cellFirst[m] = n;
+      }
+      first[k + 1] = m;
     }
-    const order = candidates.filter((c) => c.kept).sort((a, b) => a.cost - b.cost);
-    for (const c of order) {
-      for (let ty = -rings; ty <= rings && c.kept; ty++) {
-        for (let tx = -rings; tx <= rings && c.kept; tx++) {
-          const rx = c.dx - tx;
-          const ry = c.dy - ty;
-          if ((tx === 0 && ty === 0) || (rx === 0 && ry === 0) || Math.abs(rx) > rings || Math.abs(ry) > rings) continue;
-          for (let k1 = 0; k1 < headings; k1++) {
-            const head = index.get(key(c.k, tx, ty, k1));
-            if (head === undefined || !head.kept || !(head.cost < c.cost)) continue;
-            const tail = moveOf(k1, rx, ry, c.k2);
-            if (tail === undefined || !tail.kept || !(tail.cost < c.cost)) continue;
-            if (head.cost + tail.cost <= c.cost + COST_EPSILON) {
-              c.kept = false;
-              break;
-            }
-          }
+  }
+  const masks = yield* masksWork(cellFirst, cellX, cellY, count, maxExtent);
+  return {
+    first,
+    dx: dxs,
+    dy: dys,
+    endHeading,
+    cost,
+    length,
+    extent: extents,
+    cellFirst,
+    cellX,
+    cellY,
+    maskFirst: masks.first,
+    maskRow: masks.row,
+    mask: masks.mask,
+    curves,
+    maxExtent,
+    lookup,
+  };
+}
+
+/** Every move of the first-quadrant headings, with the cells it touches. */
+function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings: number, quarter: number): BuildWork<Candidate[]> {
+  const out: Candidate[] = [];
+  for (let k = 0; k < quarter; k++) {
+    const from = { x: 0.5, y: 0.5, heading: latticeHeading(k, headings) };
+    for (let dy = -rings; dy <= rings; dy++) {
+      for (let dx = -rings; dx <= rings; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        for (let k2 = 0; k2 < headings; k2++) {
+          yield unitsFor(1, CURVES_PER_UNIT);
+          const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
+          const cells: number[] = [];
+          yield* sweptCellsWork(curve.path.segments, profile.clearance, cells);
+          out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), cells, kept: true });
         }
       }
     }
   }
+  return out;
+}
 
-  /**
-   * Cheapest costs from state (0, 0, kc) over `moves` (first-quadrant moves, rotated to every
-   * heading) on an empty plane, up to `bound`; a function of (dx, dy, k) giving Infinity beyond.
-   */
-  private openGroundDistances(
-    kc: number,
-    moves: readonly Candidate[],
-    quarter: number,
-    bound: number,
-  ): (dx: number, dy: number, k: number) => number {
-    const headings = this.headings;
-    const reach = Math.ceil(bound) + this.rings;
-    const side = 2 * reach + 1;
-    const id = (x: number, y: number, k: number): number => ((y + reach) * side + x + reach) * headings + k;
-    const size = side * side * headings;
-    const g = new Float64Array(size).fill(Infinity);
-    const done = new Uint8Array(size);
-    const heap = new IndexedHeap(size);
-    const byHeading: [number, number, number, number][][] = [];
-    for (let k = 0; k < headings; k++) {
-      const q = Math.floor(k / quarter);
-      byHeading.push(
-        moves
-          .filter((c) => c.k === k - q * quarter)
-          .map((c) => {
-            const [dx, dy] = rotateOffset(c.dx, c.dy, q);
-            return [dx, dy, (c.k2 + q * quarter) % headings, c.cost];
-          }),
-      );
+/**
+ * Drops the loops a chain of loop-free moves replaces (see {@link LOOP_SLACK}), then every move
+ * that two cheaper kept moves make exactly (a straight of two tiles is two straights of one):
+ * same cost, and the same curve unless the shortest curve is not unique.
+ */
+function* pruneWork(candidates: Candidate[], headings: HeadingCount, rings: number, quarter: number, side: number): BuildWork<void> {
+  // Keys of first-quadrant moves only: a small dense table.
+  const index = new Array<Candidate | undefined>(quarter * side * side * headings);
+  const key = (k: number, dx: number, dy: number, k2: number): number => ((k * side + dy + rings) * side + dx + rings) * headings + k2;
+  const chunk = chunkOf(STEPS_PER_UNIT);
+  const turning: number[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), STEPS_PER_UNIT);
+    const c = candidates[i]!;
+    index[key(c.k, c.dx, c.dy, c.k2)] = c;
+    turning.push(turningOf(c.curve.path));
+  }
+  /** The move from any heading k, found through its first-quadrant rotation. */
+  const moveOf = (k: number, dx: number, dy: number, k2: number): Candidate | undefined => {
+    const q = Math.floor(k / quarter);
+    const [rx, ry] = rotateOffset(dx, dy, (4 - q) % 4);
+    return index[key(k - q * quarter, rx, ry, (k2 - q * quarter + headings) % headings)];
+  };
+  yield unitsFor(candidates.length, STEPS_PER_UNIT);
+  const loopFree = candidates.filter((c, i) => turning[i]! <= LOOP_TURN + COST_EPSILON);
+  for (let kc = 0; kc < quarter; kc++) {
+    yield unitsFor(candidates.length, STEPS_PER_UNIT);
+    const loops = candidates.filter((c, i) => c.k === kc && turning[i]! > LOOP_TURN + COST_EPSILON);
+    if (loops.length === 0) continue;
+    const dist = yield* openGroundDistancesWork(kc, loopFree, loops, headings, rings, quarter);
+    for (const c of loops) if (dist(c.dx, c.dy, c.k2) <= LOOP_SLACK * c.cost) c.kept = false;
+  }
+  yield unitsFor(candidates.length, STEPS_PER_UNIT);
+  const order = yield* sortByCostWork(candidates.filter((c) => c.kept));
+  for (const c of order) {
+    for (let ty = -rings; ty <= rings && c.kept; ty++) {
+      yield unitsFor(side * headings, LOOKUPS_PER_UNIT);
+      if (madeOfTwo(c, ty, index, moveOf, key, headings, rings)) c.kept = false;
     }
-    const start = id(0, 0, kc);
-    g[start] = 0;
-    heap.push(start, 0, 0);
-    while (heap.size > 0) {
-      const u = heap.pop();
-      done[u] = 1;
-      const k = u % headings;
-      const cell = (u - k) / headings;
-      const x = (cell % side) - reach;
-      const y = Math.floor(cell / side) - reach;
-      for (const [dx, dy, k2, cost] of byHeading[k]!) {
-        const nx = x + dx;
-        const ny = y + dy;
-        const ng = g[u]! + cost;
-        if (Math.abs(nx) > reach || Math.abs(ny) > reach || ng > bound) continue;
-        const v = id(nx, ny, k2);
-        if (done[v] === 1 || !(ng < g[v]!)) continue;
-        if (g[v] === Infinity) heap.push(v, ng, ng);
-        else heap.decrease(v, ng, ng);
-        g[v] = ng;
-      }
+  }
+}
+
+/** True when two cheaper kept moves, the first ending in row `ty`, make move `c` exactly. */
+function madeOfTwo(
+  c: Candidate,
+  ty: number,
+  index: readonly (Candidate | undefined)[],
+  moveOf: (k: number, dx: number, dy: number, k2: number) => Candidate | undefined,
+  key: (k: number, dx: number, dy: number, k2: number) => number,
+  headings: number,
+  rings: number,
+): boolean {
+  for (let tx = -rings; tx <= rings; tx++) {
+    const rx = c.dx - tx;
+    const ry = c.dy - ty;
+    if ((tx === 0 && ty === 0) || (rx === 0 && ry === 0) || Math.abs(rx) > rings || Math.abs(ry) > rings) continue;
+    for (let k1 = 0; k1 < headings; k1++) {
+      const head = index[key(c.k, tx, ty, k1)];
+      if (head === undefined || !head.kept || !(head.cost < c.cost)) continue;
+      const tail = moveOf(k1, rx, ry, c.k2);
+      if (tail === undefined || !tail.kept || !(tail.cost < c.cost)) continue;
+      if (head.cost + tail.cost <= c.cost + COST_EPSILON) return true;
     }
-    return (dx, dy, k) => g[id(dx, dy, k)]!;
+  }
+  return false;
+}
+
+/**
+ * Cheapest costs from state (0, 0, kc) over `moves` (first-quadrant moves, rotated to every
+ * heading) on an empty plane, as far as deciding each of `loops` needs: a function of
+ * (dx, dy, k) that is exact where it is at most {@link LOOP_SLACK} times the cost of the loop to
+ * that state, and above that otherwise. The search stops once every loop's target is settled or
+ * costs more than that bound; its arrays start zeroed (no fill), so it costs only the states it reaches.
+ */
+function* openGroundDistancesWork(
+  kc: number,
+  moves: readonly Candidate[],
+  loops: readonly Candidate[],
+  headings: HeadingCount,
+  rings: number,
+  quarter: number,
+): BuildWork<(dx: number, dy: number, k: number) => number> {
+  const bound = LOOP_SLACK * Math.max(...loops.map((c) => c.cost));
+  const reach = Math.ceil(bound) + rings;
+  const side = 2 * reach + 1;
+  const size = side * side * headings;
+  const search = new OpenGroundSearch(reach, headings, size, bound);
+  for (let k = 0; k < headings; k++) {
+    yield unitsFor(moves.length, STEPS_PER_UNIT);
+    search.addMoves(k, moves, quarter);
+  }
+  search.start(kc);
+  // Loops by falling bound; `open` counts those whose target is not settled yet.
+  const pending = loops.map((c) => ({ id: search.id(c.dx, c.dy, c.k2), bound: LOOP_SLACK * c.cost })).sort((a, b) => b.bound - a.bound);
+  const chunk = chunkOf(RELAXATIONS_PER_UNIT);
+  let largest = 0;
+  while (search.heap.size > 0) {
+    const u = search.pop();
+    // Settled values only grow: once past the bound of every loop still open, nothing can change a verdict.
+    while (largest < pending.length && search.settled(pending[largest]!.id)) largest++;
+    if (largest === pending.length || search.g[u]! > pending[largest]!.bound) break;
+    const count = search.moveCount(u);
+    for (let i = 0; i < count; i += chunk) {
+      yield unitsFor(Math.min(chunk, count - i), RELAXATIONS_PER_UNIT);
+      search.relax(u, i, Math.min(count, i + chunk));
+    }
+  }
+  return (dx, dy, k) => search.distance(dx, dy, k);
+}
+
+/**
+ * The state of {@link openGroundDistancesWork}'s Dijkstra search. Its loops are plain methods, not
+ * generator code: the engine optimises a hot loop inside a generator poorly.
+ */
+class OpenGroundSearch {
+  readonly heap: IndexedHeap;
+  readonly g: Float64Array;
+  /** 0: unseen (g unset), 1: open, 2: done. */
+  private readonly state: Uint8Array;
+  private readonly side: number;
+  /** Per heading, the moves as flat (dx, dy, k2) and costs. */
+  private readonly steps: Int32Array[] = [];
+  private readonly costs: Float64Array[] = [];
+
+  constructor(
+    private readonly reach: number,
+    private readonly headings: number,
+    size: number,
+    private readonly bound: number,
+  ) {
+    this.side = 2 * reach + 1;
+    this.g = new Float64Array(size);
+    this.state = new Uint8Array(size);
+    this.heap = new IndexedHeap(size);
   }
 
-  private buildMasks(): { first: Int32Array; row: Int8Array; mask: Int32Array } {
-    const n = this.size;
-    const first = new Int32Array(n + 1);
-    if (this.maxExtent > MAX_MASK_EXTENT) return { first, row: new Int8Array(0), mask: new Int32Array(0) };
-    const e = this.maxExtent;
-    const rows: number[] = [];
-    const masks: number[] = [];
-    const perRow = new Int32Array(2 * e + 1);
-    for (let m = 0; m < n; m++) {
-      perRow.fill(0);
-      for (let i = this.cellFirst[m]!; i < this.cellFirst[m + 1]!; i++) {
-        perRow[this.cellY[i]! + e]! |= 1 << (this.cellX[i]! + e);
-      }
-      for (let r = 0; r <= 2 * e; r++) {
-        if (perRow[r] !== 0) {
-          rows.push(r - e);
-          masks.push(perRow[r]!);
-        }
-      }
-      first[m + 1] = rows.length;
-    }
-    return { first, row: Int8Array.from(rows), mask: Int32Array.from(masks) };
+  addMoves(k: number, moves: readonly Candidate[], quarter: number): void {
+    const q = Math.floor(k / quarter);
+    const mine = moves.filter((c) => c.k === k - q * quarter);
+    const steps = new Int32Array(3 * mine.length);
+    const costs = new Float64Array(mine.length);
+    mine.forEach((c, i) => {
+      const [dx, dy] = rotateOffset(c.dx, c.dy, q);
+      steps[3 * i] = dx;
+      steps[3 * i + 1] = dy;
+      steps[3 * i + 2] = (c.k2 + q * quarter) % this.headings;
+      costs[i] = c.cost;
+    });
+    this.steps.push(steps);
+    this.costs.push(costs);
   }
+
+  id(x: number, y: number, k: number): number {
+    return ((y + this.reach) * this.side + x + this.reach) * this.headings + k;
+  }
+
+  start(kc: number): void {
+    const s = this.id(0, 0, kc);
+    this.g[s] = 0;
+    this.state[s] = 1;
+    this.heap.push(s, 0, 0);
+  }
+
+  pop(): number {
+    const u = this.heap.pop();
+    this.state[u] = 2;
+    return u;
+  }
+
+  moveCount(u: number): number {
+    return this.costs[u % this.headings]!.length;
+  }
+
+  /** Relaxes moves `from` .. `to` - 1 out of state u. */
+  relax(u: number, from: number, to: number): void {
+    const k = u % this.headings;
+    const steps = this.steps[k]!;
+    const costs = this.costs[k]!;
+    const cell = (u - k) / this.headings;
+    const x = (cell % this.side) - this.reach;
+    const y = Math.floor(cell / this.side) - this.reach;
+    const { g, state, heap, reach, bound } = this;
+    const gu = g[u]!;
+    for (let i = from; i < to; i++) {
+      const nx = x + steps[3 * i]!;
+      const ny = y + steps[3 * i + 1]!;
+      const ng = gu + costs[i]!;
+      if (Math.abs(nx) > reach || Math.abs(ny) > reach || ng > bound) continue;
+      const v = this.id(nx, ny, steps[3 * i + 2]!);
+      const sv = state[v]!;
+      if (sv === 2 || (sv === 1 && !(ng < g[v]!))) continue;
+      if (sv === 0) heap.push(v, ng, ng);
+      else heap.decrease(v, ng, ng);
+      state[v] = 1;
+      g[v] = ng;
+    }
+  }
+
+  settled(id: number): boolean {
+    return this.state[id] === 2;
+  }
+
+  distance(dx: number, dy: number, k: number): number {
+    const v = this.id(dx, dy, k);
+    return this.state[v] === 0 ? Infinity : this.g[v]!;
+  }
+}
+
+/**
+ * `items` sorted by cost, ties in their given order (as a stable sort does), as resumable work: a
+ * bottom-up merge sort, one chunk of merging a piece.
+ */
+function* sortByCostWork(items: Candidate[]): BuildWork<Candidate[]> {
+  let from = items.slice();
+  let to = new Array<Candidate>(items.length);
+  const n = items.length;
+  const chunk = chunkOf(STEPS_PER_UNIT);
+  for (let width = 1; width < n; width *= 2) {
+    let done = 0;
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      for (let o = lo; o < hi; o++) {
+        if (done++ % chunk === 0) yield unitsFor(chunk, STEPS_PER_UNIT);
+        // Left first on ties: stable.
+        if (i < mid && (j >= hi || !(from[j]!.cost < from[i]!.cost))) to[o] = from[i++]!;
+        else to[o] = from[j++]!;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+function* masksWork(
+  cellFirst: Int32Array,
+  cellX: Int16Array,
+  cellY: Int16Array,
+  n: number,
+  maxExtent: number,
+): BuildWork<{ first: Int32Array; row: Int8Array; mask: Int32Array }> {
+  const first = new Int32Array(n + 1);
+  if (maxExtent > MAX_MASK_EXTENT) return { first, row: new Int8Array(0), mask: new Int32Array(0) };
+  const e = maxExtent;
+  // At most one mask per row of the window: zeroed arrays of that size, used in part.
+  const rows = new Int8Array(n * (2 * e + 1));
+  const masks = new Int32Array(n * (2 * e + 1));
+  let used = 0;
+  const perRow = new Int32Array(2 * e + 1);
+  for (let m = 0; m < n; m++) {
+    yield unitsFor(cellFirst[m + 1]! - cellFirst[m]! + 2 * e + 1, CELLS_PER_UNIT);
+    perRow.fill(0);
+    for (let i = cellFirst[m]!; i < cellFirst[m + 1]!; i++) {
+      perRow[cellY[i]! + e]! |= 1 << (cellX[i]! + e);
+    }
+    for (let r = 0; r <= 2 * e; r++) {
+      if (perRow[r] !== 0) {
+        rows[used] = r - e;
+        masks[used++] = perRow[r]!;
+      }
+    }
+    first[m + 1] = used;
+  }
+  return { first, row: rows.subarray(0, used), mask: masks.subarray(0, used) };
 }
 
 /** (dx, dy) turned q quarter turns clockwise on screen: (x, y) → (-y, x) per turn. */
@@ -374,24 +614,25 @@ function rotateOffset(dx: number, dy: number, q: number): [number, number] {
   return [x, y];
 }
 
-/** The distinct cells a disc of radius `rho` touches along `path`, as x, y pairs relative to cell (0, 0). */
-function sweptCells(path: SegmentPath, rho: number): Int8Array {
-  const seen = new Set<number>();
-  const out: number[] = [];
-  for (const seg of path.segments) {
-    forEachSweptCell(seg, rho, (x, y) => {
-      const key = (x + 128) * 256 + (y + 128);
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(x, y);
-    });
-  }
-  return Int8Array.from(out);
-}
-
 /** Move sets kept for reuse, most recent last; a handful of profiles per game is typical. */
 const cache = new Map<string, MoveSet>();
 const CACHE_SIZE = 16;
+
+/** The cached move set for a profile, or one built as resumable work and then cached. */
+export function* moveSetBuild(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): BuildWork<MoveSet> {
+  const key = `${profile.key}|${headings}|${neighborhood}`;
+  const cached = cache.get(key);
+  if (cached) return moveSetFor(profile, headings, neighborhood);
+  const set = yield* moveSetWork(profile, headings, neighborhood);
+  remember(key, set);
+  return set;
+}
+
+function remember(key: string, set: MoveSet): void {
+  cache.delete(key);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, set);
+}
 
 /**
  * The move set for a profile, built on first use and cached (by geometry, costs, headings and
@@ -399,13 +640,7 @@ const CACHE_SIZE = 16;
  */
 export function moveSetFor(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): MoveSet {
   const key = `${profile.key}|${headings}|${neighborhood}`;
-  let set = cache.get(key);
-  if (set) {
-    cache.delete(key);
-  } else {
-    set = new MoveSet(profile, headings, neighborhood);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(key, set);
+  const set = cache.get(key) ?? new MoveSet(profile, headings, neighborhood);
+  remember(key, set);
   return set;
 }
