@@ -11,6 +11,7 @@ import { createPlanner, plannerNames } from '../planners.js';
 import type { Planner } from '../search/planner.js';
 import type { PathStatus } from '../search/result.js';
 import type { SegmentPath } from '../steering/segment-path.js';
+import { MAX_PIECE_UNITS } from '../steering/build.js';
 import { DirectionalPlanner, type SteerStatus } from '../steering/directional-astar.js';
 import type { Pose } from '../steering/segment.js';
 import { ClearanceGrids, erosionFor, legClear, pointClear, polylineClear, pushCorners } from './clearance.js';
@@ -214,7 +215,9 @@ function* directionalWork(
   // The tables (built once per profile, refreshed after grid changes) cost work like the search.
   const hybrid = mode === 'hybrid';
   while (!planner.tablesReady(hybrid)) {
-    while (budget.used >= budget.max) yield;
+    // A piece may cost up to MAX_PIECE_UNITS: start one only where it fits, or in a fresh slice
+    // (so that a budget smaller than a piece still makes progress).
+    while (budget.used >= budget.max || (budget.used > 0 && budget.max - budget.used < MAX_PIECE_UNITS)) yield;
     budget.used += planner.buildTables(budget.max - budget.used, hybrid);
   }
   const result = yield* searchWork(budget, planner.createSearch(start, target, { mode }));

@@ -26,6 +26,8 @@ export { firstLeg, type FirstLegOptions } from './first-leg.js';
 export { fixedAngle } from './fixed-angle.js';
 export {
   DirectionalPlanner,
+  DEFAULT_MAX_MEMORY,
+  directionalMemory,
   HYBRID_WEIGHT,
   SHOT_INTERVAL,
   type DirectionalOptions,
@@ -36,4 +38,5 @@ export {
   type SteerStatus,
 } from './directional-astar.js';
 export { resolveProfile, type UnitProfile, type ResolvedProfile } from './profile.js';
-export { MoveSet, moveSetFor, type HeadingCount, type Neighborhood } from './hit-check.js';
+export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';
+export { SteppedBuild, runBuild, MAX_PIECE_UNITS, type BuildWork } from './build.js';
