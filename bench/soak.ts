@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { integerOption, numberOption, parseArgs, UsageError, type ParsedArgs } from '../src/cli/args.js';
-import { Navigator, pointClear, type MoveOptions, type PlanFrameStats, type UnitInfo } from '../src/follow/index.js';
+import { DEFAULT_PLAN_BUDGET, Navigator, pointClear, type MoveOptions, type PlanFrameStats, type UnitInfo } from '../src/follow/index.js';
 import { Grid } from '../src/grid/grid.js';
 import type { Point } from '../src/grid/point.js';
 import type { SegmentPath } from '../src/steering/segment-path.js';
@@ -52,6 +52,8 @@ const DEFAULT_INTERRUPTS = 1;
  */
 const LULL_EVERY = 60;
 const LULL_MAX = 30;
+/** A frame whose planning took more than this many times the millisecond budget overran it. */
+const OVERRUN = 2;
 /** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
 const EDIT_LIMIT = 400;
 /** Idle seconds (simulated) before an idle unit gets its next order: up to this. */
@@ -202,7 +204,10 @@ class Soak {
     }
     const updateMs = performance.now() - t0;
     s.updateMs.add(updateMs);
-    if (frameStats) s.planMs.add(frameStats.milliseconds);
+    if (frameStats) {
+      s.planMs.add(frameStats.milliseconds);
+      if (this.settings.expansions === undefined && frameStats.milliseconds > OVERRUN * DEFAULT_PLAN_BUDGET.milliseconds!) s.overrunFrames++;
+    }
     s.frames = this.frame;
     s.simSeconds = this.time;
     const pending = frameStats?.pending ?? this.nav.queue.size;
@@ -603,6 +608,28 @@ function verdicts(s: SoakStats, heap: HeapFigures): Verdict[] {
   ];
 }
 
+/** What the figures show that the invariants do not fail on. */
+function warningsOf(s: SoakStats, st: Settings): string[] {
+  const out: string[] = [];
+  const preempted = s.outcomes.counts.get('failed cancelled') ?? 0;
+  if (preempted > 0) {
+    out.push(
+      `${preempted} moves failed with status \`cancelled\` ("${s.failureSamples.get('failed cancelled')}"): a unit's paused search on a planner that units share was replaced by another unit's search, so a good order failed.`,
+    );
+  }
+  if (st.expansions === undefined && s.overrunFrames > 0) {
+    const longest = s.slowSteps[0];
+    out.push(
+      `Planning took more than ${OVERRUN}x the ${DEFAULT_PLAN_BUDGET.milliseconds} ms budget in ${s.overrunFrames} frames (${((100 * s.overrunFrames) / Math.max(1, s.frames)).toFixed(1)}%)` +
+        (longest ? `; the longest step the budget could not cut took ${longest.ms.toFixed(0)} ms (${longest.what}).` : '.'),
+    );
+  }
+  if (s.starved.count > 0) {
+    out.push(`${s.starved.count} units stood ${st.patience} s or more waiting for a plan behind a busy queue (replans go first); orders waited up to ${s.answerSeconds.max.toFixed(1)} s for an answer.`);
+  }
+  return out;
+}
+
 function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: readonly Verdict[], git: string): string[] {
   const st = soak.settings;
   const lines: string[] = [];
@@ -643,6 +670,13 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
   row('heap MB after GC (first / min / max / last)', [heap.first, heap.min, heap.max, heap.last].map((v) => v.toFixed(1)).join(' / '));
   row('heap slope over the second half, MB/min', heap.slopePerMinute.toFixed(3));
   lines.push('');
+  const warnings = warningsOf(s, st);
+  if (warnings.length > 0) {
+    lines.push('## Warnings (not invariants of the issue, but worth fixing)');
+    lines.push('');
+    for (const w of warnings) lines.push(`- ${w}`);
+    lines.push('');
+  }
   if (s.failureSamples.size > 0) {
     lines.push('## A reason for each failure status');
     lines.push('');

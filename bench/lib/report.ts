@@ -206,8 +206,11 @@ export interface Check {
 
 /**
  * The issue's speed and quality targets. Library comparisons use every map (`all`); the any-angle
- * targets use the game maps (`game`, undefined when none ran). Ratios compare medians over the
- * same queries, from this one run.
+ * targets use the game maps (`game`, undefined when none ran). A speed target is judged by the
+ * median of the per-query time ratios over the same queries, from this one run: each query
+ * weighs the same whatever its map, so the figure does not swing with which maps are pooled, as
+ * the ratio of pooled medians (given beside it) does when the maps differ in size. Against
+ * PathFinding.js, the figure with its per-search grid clone is given beside it too.
  */
 export function targetChecks(all: Run, game: Run | undefined): Check[] {
   const checks: Check[] = [];
@@ -220,9 +223,11 @@ export function targetChecks(all: Run, game: Run | undefined): Check[] {
       return;
     }
     const r = timeRatios(b.micros, a.micros);
+    const clone = find(all, `${theirs} + clone`);
+    const withClone = clone ? `; ${timeRatios(clone.micros, a.micros).medianOfRatios.toFixed(2)}x per query with its grid clone` : '';
     checks.push({
-      status: r.ofMedians >= atLeast ? 'PASS' : 'FAIL',
-      text: `${what}: ${r.ofMedians.toFixed(2)}x (median ${micros(median(b.micros))} µs vs ${micros(median(a.micros))} µs; per-query median ${r.medianOfRatios.toFixed(2)}x)`,
+      status: r.medianOfRatios >= atLeast ? 'PASS' : 'FAIL',
+      text: `${what}: per-query median ${r.medianOfRatios.toFixed(2)}x${withClone} (ratio of medians ${r.ofMedians.toFixed(2)}x: ${micros(median(b.micros))} µs vs ${micros(median(a.micros))} µs)`,
     });
   };
   faster(CELL_BASELINE, 'PathFinding.js AStarFinder', 5);
@@ -253,8 +258,8 @@ export function targetChecks(all: Run, game: Run | undefined): Check[] {
     }
     const r = timeRatios(s.micros, base.micros);
     checks.push({
-      status: r.ofMedians <= atMost ? 'PASS' : 'FAIL',
-      text: `${what}: ${r.ofMedians.toFixed(2)}x (median ${micros(median(s.micros))} µs vs ${micros(median(base.micros))} µs; per-query median ${r.medianOfRatios.toFixed(2)}x)`,
+      status: r.medianOfRatios <= atMost ? 'PASS' : 'FAIL',
+      text: `${what}: per-query median ${r.medianOfRatios.toFixed(2)}x (ratio of medians ${r.ofMedians.toFixed(2)}x: ${micros(median(s.micros))} µs vs ${micros(median(base.micros))} µs)`,
     });
   };
   slower('theta', 1.5);

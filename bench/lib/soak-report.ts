@@ -120,6 +120,8 @@ export interface SoakStats {
   stuck: Incidents;
   starved: Incidents;
   planMs: Histogram;
+  /** Frames whose planning took well over the millisecond budget. */
+  overrunFrames: number;
   updateMs: Histogram;
   /** Simulated seconds from an order to its start or failure. */
   answerSeconds: Histogram;
@@ -164,6 +166,7 @@ export function newStats(): SoakStats {
     stuck: new Incidents(),
     starved: new Incidents(),
     planMs: new Histogram(),
+    overrunFrames: 0,
     updateMs: new Histogram(),
     answerSeconds: new Histogram(),
     pendingMax: 0,
