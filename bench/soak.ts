@@ -112,16 +112,21 @@ function settingsOf(parsed: ParsedArgs): Settings {
   };
 }
 
+/** The generated map: this share of cells blocked at random, plus this many walls 8 to 40 tiles long with a door every 9 tiles (rooms and corridors of a sort). */
+const GENERATED_DENSITY = 0.08;
+const GENERATED_WALLS = 120;
+const DOOR_EVERY = 9;
+
 /** A 256 x 256 map of scattered blocks and wall segments with gaps, for when no benchmark map is at hand. */
 function generatedMap(rng: Rng): Grid {
   const n = GENERATED_SIDE;
-  const grid = Grid.fromPredicate(n, n, () => rng.chance(0.08));
-  for (let w = 0; w < 120; w++) {
+  const grid = Grid.fromPredicate(n, n, () => rng.chance(GENERATED_DENSITY));
+  for (let w = 0; w < GENERATED_WALLS; w++) {
     const horizontal = rng.chance(0.5);
     const x = rng.int(n);
     const y = rng.int(n);
     const len = rng.range(8, 40);
-    grid.fill(x, y, horizontal ? len : 1, horizontal ? 1 : len, (cx, cy) => (horizontal ? cx : cy) % 9 !== 0);
+    grid.fill(x, y, horizontal ? len : 1, horizontal ? 1 : len, (cx, cy) => (horizontal ? cx : cy) % DOOR_EVERY !== 0);
   }
   return grid;
 }
@@ -603,7 +608,10 @@ function verdicts(s: SoakStats, heap: HeapFigures): Verdict[] {
     {
       name: 'flat memory',
       ok: heap.secondHalf >= 2 && heap.slopePerMinute <= HEAP_SLOPE_LIMIT,
-      detail: `second-half slope ${heap.slopePerMinute.toFixed(3)} MB/min over ${heap.secondHalf} readings (limit ${HEAP_SLOPE_LIMIT})`,
+      detail:
+        heap.secondHalf >= 2
+          ? `second-half slope ${heap.slopePerMinute.toFixed(3)} MB/min over ${heap.secondHalf} readings (limit ${HEAP_SLOPE_LIMIT})`
+          : `too few heap readings to tell (${heap.secondHalf} in the second half): run longer or lower --report-every`,
     },
   ];
 }
