@@ -185,6 +185,12 @@ const FIRST_LEG_RINGS = 1;
  */
 const WIDE_TURN_RADIUS = 2;
 
+/**
+ * The largest heading magnitude accepted, radians: up to here a double still gives the direction
+ * to 1e-7 radians; far beyond, the angle modulo a full turn is noise.
+ */
+const MAX_HEADING = 1e9;
+
 /** Headings within this (radians) of a lattice heading are that heading. */
 const HEADING_EPSILON = 1e-9;
 
@@ -902,6 +908,9 @@ function validate(start: Pose, goal: SteerGoal, options: SteerOptions, cap: numb
   if (goal.heading !== undefined && goal.heading !== null) fields.push(['goal.heading', goal.heading]);
   for (const [name, v] of fields) {
     if (typeof v !== 'number' || !Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
+  }
+  for (const [name, v] of fields) {
+    if (name.endsWith('heading') && !(Math.abs(v as number) <= MAX_HEADING)) return `${name} must be within ±${MAX_HEADING} radians, got ${String(v)}`;
   }
   const weight = options.weight ?? 1;
   if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;

@@ -252,8 +252,11 @@ const CELL_TESTS_PER_UNIT = 4;
 /** Curve pieces cut per microsecond. */
 const PIECES_PER_UNIT = 8;
 
-/** A cell key for cell offsets within ±2^15: a swept footprint of the largest profile stays far inside. */
-const KEY_OFFSET = 1 << 15;
+/**
+ * Cell keys for cell offsets within ±2^10: the largest profile's footprint sweeps less than 200
+ * cells away, and keys stay small integers, which a Set hashes fast.
+ */
+const KEY_OFFSET = 1 << 10;
 
 /** Beyond this margin (tiles) above the bound, a cell is certainly not touched, whatever the rounding. */
 const REJECT_SLACK = 1e-9;

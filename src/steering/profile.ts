@@ -5,7 +5,7 @@
 
 /** What the caller describes. */
 export interface UnitProfile {
-  /** The tightest turning radius, tile units, > 0. */
+  /** The tightest turning radius, tile units, at least {@link MIN_TURNING_RADIUS} and at most {@link MAX_PROFILE_SIZE}. */
   turningRadius: number;
   /**
    * Footprint width, tile units, > 0: the diameter of a disc, or with {@link length} the side of
@@ -20,9 +20,9 @@ export interface UnitProfile {
   length?: number;
   /** May the unit drive backwards (Reeds-Shepp moves)? Default false (Dubins moves). */
   reverse?: boolean;
-  /** Cost of a tile driven backwards relative to a forward one, >= 1. Default 1. */
+  /** Cost of a tile driven backwards relative to a forward one, >= 1 and <= {@link MAX_COST_FACTOR}. Default 1. */
   reverseCost?: number;
-  /** Extra cost per radian of heading change, >= 0, for straighter paths. Default 0. */
+  /** Extra cost per radian of heading change, >= 0 and <= {@link MAX_COST_FACTOR}, for straighter paths. Default 0. */
   turnPenalty?: number;
 }
 
@@ -45,6 +45,19 @@ export interface ResolvedProfile {
 /** The largest turning radius or footprint accepted: tables grow with the square of the radius. */
 export const MAX_PROFILE_SIZE = 64;
 
+/**
+ * The smallest turning radius accepted, tiles. A unit turning tighter than a millionth of a tile
+ * turns on the spot for any purpose of a game (the plugin's turning radius 0), and the curve
+ * formulas divide distances by the radius: far below this they overflow and lose the goal.
+ */
+export const MIN_TURNING_RADIUS = 1e-6;
+
+/**
+ * The largest reverse cost or turn penalty accepted: a million times the cost of driving forward
+ * already forbids what it prices, and far larger factors overflow the search's path costs.
+ */
+export const MAX_COST_FACTOR = 1e6;
+
 function positive(name: string, value: unknown, max = MAX_PROFILE_SIZE): number {
   if (typeof value !== 'number' || !(value > 0) || !(value <= max)) {
     throw new RangeError(`${name} must be a number > 0 and <= ${max}, got ${String(value)}`);
@@ -61,18 +74,21 @@ function positive(name: string, value: unknown, max = MAX_PROFILE_SIZE): number 
 export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   if (typeof profile !== 'object' || profile === null) throw new TypeError(`profile must be an object, got ${String(profile)}`);
   const turningRadius = positive('turningRadius', profile.turningRadius);
+  if (turningRadius < MIN_TURNING_RADIUS) {
+    throw new RangeError(`turningRadius must be >= ${MIN_TURNING_RADIUS} (a tighter turn is turning on the spot: use no turning radius), got ${turningRadius}`);
+  }
   const width = positive('width', profile.width);
   const rectangle = profile.length !== undefined;
   const length = rectangle ? positive('length', profile.length) : width;
   const reverse = profile.reverse ?? false;
   if (typeof reverse !== 'boolean') throw new RangeError(`reverse must be a boolean, got ${String(reverse)}`);
   const reverseCost = profile.reverseCost ?? 1;
-  if (typeof reverseCost !== 'number' || !(reverseCost >= 1) || !Number.isFinite(reverseCost)) {
-    throw new RangeError(`reverseCost must be a finite number >= 1, got ${String(reverseCost)}`);
+  if (typeof reverseCost !== 'number' || !(reverseCost >= 1) || !(reverseCost <= MAX_COST_FACTOR)) {
+    throw new RangeError(`reverseCost must be a number >= 1 and <= ${MAX_COST_FACTOR}, got ${String(reverseCost)}`);
   }
   const turnPenalty = profile.turnPenalty ?? 0;
-  if (typeof turnPenalty !== 'number' || !(turnPenalty >= 0) || !Number.isFinite(turnPenalty)) {
-    throw new RangeError(`turnPenalty must be a finite number >= 0, got ${String(turnPenalty)}`);
+  if (typeof turnPenalty !== 'number' || !(turnPenalty >= 0) || !(turnPenalty <= MAX_COST_FACTOR)) {
+    throw new RangeError(`turnPenalty must be a number >= 0 and <= ${MAX_COST_FACTOR}, got ${String(turnPenalty)}`);
   }
   const clearance = rectangle ? Math.hypot(width, length) / 2 : width / 2;
   const key = [turningRadius, clearance, reverse ? reverseCost : 'fwd', turnPenalty].join('|');
