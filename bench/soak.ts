@@ -30,7 +30,7 @@ import type { SegmentPath } from '../src/steering/segment-path.js';
 import { makeRng, type Rng } from '../test/support/rng.js';
 import { collectGarbage } from './lib/measure.js';
 import { checkProgress, checkWalls, excuseBlocked, radiusOf } from './lib/soak-checks.js';
-import { heapFigures, keepSlowest, newStats, progressLine, spread, type HeapFigures, type SoakStats } from './lib/soak-report.js';
+import { heapFigures, keepSlowest, newStats, progressLine, spread, type HeapFigures, type SlowStep, type SoakStats } from './lib/soak-report.js';
 import { cellKey, newUnit, pickKind, randomProfile, unitKinds, type OrderRecord, type SoakUnit } from './lib/soak-units.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,6 +52,9 @@ const DEFAULT_INTERRUPTS = 1;
  */
 const LULL_EVERY = 60;
 const LULL_MAX = 30;
+/** The warm-up's order: this many tiles to the right (with `nearest`), planned over at most this many frames. */
+const WARM_UP_DISTANCE = 20;
+const WARM_UP_FRAMES = 10_000;
 /** A frame whose planning took more than this many times the millisecond budget overran it. */
 const OVERRUN = 2;
 /** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
@@ -148,6 +151,8 @@ class Soak {
   private paths: { unit: SoakUnit; path: SegmentPath; distance: number }[] = [];
   private readonly kinds = unitKinds();
   private clockPrevious: number | undefined;
+  /** The kind and planner being warmed up, while the warm-up runs. */
+  private warming: string | undefined;
   /** What the plan that finished since the clock was last read did. */
   private lastAnswer: string | undefined;
   /** Units already reported with a NaN pose. */
@@ -159,6 +164,8 @@ class Soak {
   private lullEnd: number | undefined;
   private nextLull = LULL_EVERY;
   setupSeconds = 0;
+  /** The longest planning steps of the warm-up (first use of each kind and planner). */
+  warmUpSteps: SlowStep[] = [];
 
   constructor(readonly settings: Settings) {
     this.rng = makeRng(settings.seed);
@@ -179,11 +186,40 @@ class Soak {
     );
   }
 
-  /** Adds the starting units (building the vehicles' tables, which is not part of the frames). */
+  /**
+   * Plans once with every kind of unit and every planner its orders use, the way a game's loading
+   * screen would, so that the tables built on first use are built before the heap is watched;
+   * then adds the starting units. Not part of the frames.
+   */
   populate(): void {
     const t0 = performance.now();
+    this.guard('warm-up', () => this.warmUp());
+    this.warmUpSteps = this.stats.slowSteps.splice(0);
     for (let i = 0; i < this.settings.units; i++) this.guard('addUnit', () => this.addRandomUnit());
     this.setupSeconds = (performance.now() - t0) / 1000;
+  }
+
+  private warmUp(): void {
+    for (const { kind } of this.kinds) {
+      for (const planner of new Set(kind.planners)) {
+        const profile = randomProfile(this.rng, kind);
+        const spot = this.freeSpot(kind.width / 2);
+        if (!spot) continue;
+        const unit = newUnit(-1, kind, profile, { x: spot.x, y: spot.y, heading: 0 }, 0);
+        this.nav.addUnit(unit, profile);
+        const move = this.nav.moveTo(unit, { x: spot.x + WARM_UP_DISTANCE, y: spot.y }, { planner, nearest: true });
+        const label = `${kind.label} (${planner})`;
+        this.warming = label;
+        move.on('start', () => (this.lastAnswer = `warm-up ${label}: started`));
+        move.on('fail', () => (this.lastAnswer = `warm-up ${label}: failed ${move.failure}`));
+        for (let f = 0; f < WARM_UP_FRAMES && move.state === 'planning'; f++) {
+          this.clockPrevious = undefined;
+          this.nav.update(0);
+        }
+        this.nav.removeUnit(unit);
+      }
+    }
+    this.warming = undefined;
   }
 
   /** One frame: edits, orders, update, checks. */
@@ -239,7 +275,7 @@ class Soak {
     const now = performance.now();
     if (this.clockPrevious !== undefined) {
       const ms = now - this.clockPrevious;
-      keepSlowest(this.stats.slowSteps, { frame: this.frame, ms, what: this.lastAnswer ?? 'no plan finished (a step of a longer one)' }, (x) => x.ms);
+      keepSlowest(this.stats.slowSteps, { frame: this.frame, ms, what: this.lastAnswer ?? (this.warming ? `warm-up ${this.warming}: a step of its plan` : 'no plan finished (a step of a longer one)') }, (x) => x.ms);
     }
     this.clockPrevious = now;
     this.lastAnswer = undefined;
@@ -648,7 +684,10 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
     `Map ${soak.mapName} (${soak.grid.width}x${soak.grid.height}), ${st.units} units, seed ${st.seed}, dt ${st.dt.toFixed(6)} s, ` +
       `${st.edits} edits/frame, ${st.interrupts} interrupting orders/s, planning budget ${st.expansions === undefined ? 'default (4 ms)' : `${st.expansions} expansions`}, stuck after ${st.patience} s still.`,
   );
-  lines.push(`Setup (adding units, building vehicle tables): ${soak.setupSeconds.toFixed(1)} s.`);
+  lines.push(
+    `Setup (one plan per kind of unit and planner, so tables built on first use are built before the heap is watched; then the units): ${soak.setupSeconds.toFixed(1)} s. ` +
+      `Its longest planning steps, which no frame budget cut: ${soak.warmUpSteps.map((x) => `${x.ms.toFixed(0)} ms (${x.what})`).join('; ')}.`,
+  );
   lines.push('');
   lines.push('## Invariants');
   lines.push('');
