@@ -152,4 +152,36 @@ describe('fuzz: extreme numbers into the directional planner', () => {
       }
     }
   });
+
+  it('the hand-picked edges: radius 0 or far below a tile, far above the map, NaN poses, a footprint wider than every corridor, an empty map', () => {
+    const corridors = Grid.fromAscii(['#########', '.........', '#.#.#.#.#', '.........', '#########']);
+    const start = { x: 0.5, y: 1.5, heading: 0 };
+    const goal = { x: 8.5, y: 3.5 };
+    for (const r of [0, -0, 1e-300, 1e-7, Number.MIN_VALUE]) {
+      expect(() => new DirectionalPlanner(corridors, { turningRadius: r, width: 0.5 })).toThrow(new RegExp(`turningRadius.*${String(r)}`));
+    }
+    const huge = new DirectionalPlanner(corridors, { turningRadius: 40, width: 0.5 });
+    const far = huge.findPath(start, goal);
+    expect([far.status, far.expanded]).toEqual(['invalid', 0]);
+    expect(far.message).toContain('40');
+    const planner = new DirectionalPlanner(corridors, { turningRadius: 0.5, width: 0.5 }, { headings: 8, neighborhood: 8 });
+    for (const bad of [{ ...start, x: NaN }, { ...start, heading: Infinity }]) {
+      const r = planner.findPath(bad, goal);
+      expect(r.status).toBe('invalid');
+      expect(r.message).toMatch(/NaN|Infinity/);
+      expect(r.length).toBe(Infinity);
+    }
+    // Wider than every corridor: refused at the start, before any table is built.
+    const wide = new DirectionalPlanner(corridors, { turningRadius: 1, width: 1.5 });
+    expect(wide.findPath(start, goal).status).toBe('start-blocked');
+    expect(wide.findPath({ x: 4.5, y: 2.5, heading: 0 }, goal).status).toBe('start-blocked');
+    expect(wide.tablesReady()).toBe(false);
+    const empty = new DirectionalPlanner(new Grid(0, 0), { turningRadius: 1, width: 0.5 });
+    expect(empty.findPath({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0 }).status).toBe('invalid');
+    // A radius far below a tile but accepted still gives a legal path that ends at the goal.
+    const tight = new DirectionalPlanner(corridors, { turningRadius: 1e-6, width: 0.5 }, { headings: 8, neighborhood: 8 });
+    const r = tight.findPath(start, goal);
+    checkResult(corridors, { turningRadius: 1e-6, width: 0.5 }, start, goal, r, [], 'r = 1e-6');
+    expect(r.status).toBe('found');
+  });
 });
