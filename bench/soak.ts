@@ -59,6 +59,9 @@ const WARM_UP_FRAMES = 10_000;
 const OVERRUN = 2;
 /** Random edits kept off the original map at once; older ones are undone, so the map stays near its original. */
 const EDIT_LIMIT = 400;
+/** Room (tiles) a new unit has around its footprint, so it starts clear of walls; and random cells tried to find it. */
+const SPAWN_ROOM = 0.05;
+const SPAWN_TRIES = 1000;
 /** Idle seconds (simulated) before an idle unit gets its next order: up to this. */
 const MAX_IDLE = 3;
 /** Units removed (and one added for each) and units stopped, per simulated second. */
@@ -301,7 +304,7 @@ class Soak {
   private addRandomUnit(): void {
     const kind = pickKind(this.rng, this.kinds);
     const profile = randomProfile(this.rng, kind);
-    const spot = this.freeSpot(radiusOf({ profile } as SoakUnit));
+    const spot = this.freeSpot(kind.width / 2);
     if (!spot) return;
     const unit = newUnit(this.nextId++, kind, profile, { x: spot.x, y: spot.y, heading: (this.rng.next() * 2 - 1) * Math.PI }, this.time);
     unit.idleUntil = this.time + this.rng.next() * MAX_IDLE;
@@ -310,12 +313,12 @@ class Soak {
     this.stats.added++;
   }
 
-  /** A random cell centre where a unit of radius r fits. */
+  /** A random cell centre where a unit of radius r fits with {@link SPAWN_ROOM} to spare. */
   private freeSpot(r: number): Point | undefined {
-    for (let tries = 0; tries < 1000; tries++) {
+    for (let tries = 0; tries < SPAWN_TRIES; tries++) {
       const x = this.rng.int(this.grid.width) + 0.5;
       const y = this.rng.int(this.grid.height) + 0.5;
-      if (pointClear(this.grid, x, y, r + 0.05)) return { x, y };
+      if (pointClear(this.grid, x, y, r + SPAWN_ROOM)) return { x, y };
     }
     return undefined;
   }
