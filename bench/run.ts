@@ -4,7 +4,8 @@
  * summary in bench/results/summary.md, a log-log chart beside them, PASS/FAIL lines for the
  * targets of issue 3. Options: --maps DIR, --sample N (queries per map), --maps-only a,b,
  * --steer-sample N (directional queries per game map, 0 to skip), --quick (a smoke run that
- * writes to the temp folder), --out DIR.
+ * writes to the temp folder), --cells-only (only the cell-centre comparison with the libraries:
+ * no any-angle planners, memory check or steering; writes to the temp folder), --out DIR.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { runSteerBench } from './steer.js';
@@ -48,6 +49,8 @@ interface Settings {
   sample: number;
   only: string[] | undefined;
   quick: boolean;
+  /** Only our cell planners and the libraries: the library comparison in minutes. */
+  cellsOnly: boolean;
   out: string;
   /** Steering queries per game map; 0 skips the steering table. */
   steerSample: number;
@@ -60,16 +63,19 @@ interface Settings {
 const STEER_SAMPLE = 3;
 
 function settings(argv: readonly string[]): Settings {
-  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample'], ['quick']);
+  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample'], ['quick', 'cells-only']);
   const quick = parsed.flags.has('quick');
+  const cellsOnly = parsed.flags.has('cells-only');
   const only = parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')).filter((m) => m !== '');
   return {
     mapsDir: parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps'),
     sample: integerOption(parsed, 'sample', quick ? QUICK_SAMPLE : DEFAULT_SAMPLE, 1, 100_000),
     only,
     quick,
-    out: parsed.options.get('out') ?? (quick ? join(tmpdir(), 'headway-bench') : join(root, 'bench', 'results')),
-    steerSample: integerOption(parsed, 'steer-sample', quick ? 1 : STEER_SAMPLE, 0, 1000),
+    cellsOnly,
+    // A partial run never overwrites the full results.
+    out: parsed.options.get('out') ?? (quick || cellsOnly ? join(tmpdir(), 'headway-bench') : join(root, 'bench', 'results')),
+    steerSample: cellsOnly ? 0 : integerOption(parsed, 'steer-sample', quick ? 1 : STEER_SAMPLE, 0, 1000),
   };
 }
 
@@ -96,7 +102,7 @@ function main(): number {
     opts = settings(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--maps-only a,b] [--quick] [--out DIR]\n`);
+    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--maps-only a,b] [--quick] [--cells-only] [--out DIR]\n`);
     return 2;
   }
   if (!existsSync(opts.mapsDir)) {
@@ -118,10 +124,11 @@ function main(): number {
   }
   if (!(globalThis as { gc?: unknown }).gc) process.stderr.write('bench: run node with --expose-gc (npm run bench does) for stable timings and the memory check\n');
 
-  const corner = plannerNames().filter((n) => !EXCLUDED.has(n));
-  const cell = CELL_PLANNERS.filter((n) => corner.includes(n));
+  const planners = plannerNames().filter((n) => !EXCLUDED.has(n));
+  const corner = opts.cellsOnly ? [] : planners;
+  const cell = CELL_PLANNERS.filter((n) => planners.includes(n));
   const log = (line: string): void => void process.stdout.write(line + '\n');
-  log(`Headway benchmark: ${names.length} maps, ${opts.sample} queries per map; planners ${corner.join(', ')}; cells: ${cell.join(', ')}`);
+  log(`Headway benchmark: ${names.length} maps, ${opts.sample} queries per map; planners ${corner.join(', ') || 'none (--cells-only)'}; cells: ${cell.join(', ')}`);
   const started = performance.now();
   const loadBefore = loadavg()[0]!;
   const runs: Run[] = [];
@@ -194,8 +201,10 @@ function main(): number {
   log('');
   log(cellTable(all));
   log('');
-  log(`Heap growth after warm-up, ${memoryCount.toLocaleString('en-US')} queries each on ${memoryOn.name}: ${memory.join(', ')}`);
-  log('');
+  if (memory.length > 0) {
+    log(`Heap growth after warm-up, ${memoryCount.toLocaleString('en-US')} queries each on ${memoryOn.name}: ${memory.join(', ')}`);
+    log('');
+  }
   log(formatChecks(checks));
   log('');
   log(`Wrote ${['latest.md', 'summary.md', chartName].map((f) => relative(process.cwd(), join(opts.out, f))).join(', ')} in ${seconds.toFixed(0)} s`);
