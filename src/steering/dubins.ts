@@ -13,6 +13,7 @@
 import { mod2pi, TWO_PI } from './angle.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, type Curve, type Step } from './segment-path.js';
+import { checkCurveEnd, checkCurveRange, curveMisses } from './curve-range.js';
 
 /** The six Dubins words. */
 export type DubinsWord = 'LSL' | 'LSR' | 'RSL' | 'RSR' | 'RLR' | 'LRL';
@@ -144,6 +145,7 @@ function checkArgs(from: Pose, to: Pose, radius: number): void {
   checkPose('from', from);
   checkPose('to', to);
   checkRadius(radius);
+  checkCurveRange(from, to, radius);
 }
 
 function curveOf(word: DubinsWord, parts: [number, number, number], from: Pose, radius: number): DubinsCurve {
@@ -158,6 +160,12 @@ function curveOf(word: DubinsWord, parts: [number, number, number], from: Pose, 
   return { word, parts: scaled, length, cost: length, path: pathFromSteps(from, steps, radius) };
 }
 
+/** `curve` once its end is checked against `to` (see {@link checkCurveEnd}). */
+function checked(curve: DubinsCurve, from: Pose, to: Pose, radius: number): DubinsCurve {
+  checkCurveEnd(`Dubins ${curve.word}`, from, to, radius, curve.path.end);
+  return curve;
+}
+
 /**
  * The shortest forward-only path from `from` to `to` for turning radius `radius` (tile units).
  *
@@ -167,7 +175,9 @@ function curveOf(word: DubinsWord, parts: [number, number, number], from: Pose, 
  * c.word;   // 'RSR' (a quarter turn clockwise on screen: the straight and the second arc are empty)
  * c.length; // π/2
  * ```
- * @throws RangeError naming a non-finite coordinate or a radius that is not > 0.
+ * @throws RangeError naming a non-finite coordinate, a radius that is not > 0, or a radius
+ *   outside the range in which the curve is computed to its documented precision (see
+ *   `checkCurveRange`: the end lies within CURVE_TOLERANCE × scale of `to`).
  */
 export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
   checkArgs(from, to, radius);
@@ -182,7 +192,7 @@ export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
     }
   }
   // LSL and RSR reach every goal, so best is never null.
-  return curveOf(bestWord, best!, from, radius);
+  return checked(curveOf(bestWord, best!, from, radius), from, to, radius);
 }
 
 /**
@@ -202,7 +212,8 @@ export function dubinsLength(from: Pose, to: Pose, radius: number): number {
 
 /**
  * The shortest path of one given word, or null when that word cannot reach `to` (CCC words need
- * the turning circles within four radii, LSR and RSL need them two radii apart).
+ * the turning circles within four radii, LSR and RSL need them two radii apart) to the
+ * documented precision.
  *
  * @example dubinsWord(from, to, 1, 'LSL')?.length
  * @throws RangeError as {@link dubins}, or for an unknown word.
@@ -212,7 +223,10 @@ export function dubinsWord(from: Pose, to: Pose, radius: number, word: DubinsWor
   if (!Object.hasOwn(STEERS, word)) throw new RangeError(`unknown Dubins word "${String(word)}"; known: ${DUBINS_WORDS.join(', ')}`);
   const [x, y, phi] = toLocal(from, to, radius);
   const parts = solveDubinsWord(word, x, y, phi);
-  return parts === null ? null : curveOf(word, parts, from, radius);
+  if (parts === null) return null;
+  const curve = curveOf(word, parts, from, radius);
+  // A word whose snapped pieces (circles just short of tangent) miss the goal does not reach it.
+  return curveMisses(from, to, curve.path.end) ? null : curve;
 }
 
 /** The steering of each piece of `word`: -1 left, 0 straight, +1 right. */

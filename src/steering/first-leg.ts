@@ -6,8 +6,9 @@
 import type { Point } from '../grid/point.js';
 import { checkFinite, checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
-import { FULL_TURN_EPSILON, TANGENT_EPSILON } from './dubins.js';
+import { FULL_TURN_EPSILON } from './dubins.js';
 import { mod2pi, TWO_PI } from './angle.js';
+import { checkCurveEnd, checkCurveRange } from './curve-range.js';
 
 /** Options for {@link firstLeg}. */
 export interface FirstLegOptions {
@@ -18,6 +19,14 @@ export interface FirstLegOptions {
 }
 
 /**
+ * A point this far inside a turning circle (in squared radii) is on it: the rounding of
+ * x² + y² - 1 near the circle is a few 1e-16. Tighter than the Dubins tangent guard because the
+ * point then lies that much off the path (5e-11 radii at 1e-10), and the other circle, which
+ * always holds the point outside, gives a correct answer instead.
+ */
+export const ON_CIRCLE_EPSILON = 1e-14;
+
+/**
  * The turn angle and straight length (in radii) of arc-then-line with `steer` from (0, 0, 0) to
  * (x, y), or null when the point lies inside that turning circle.
  */
@@ -25,7 +34,7 @@ function solve(steer: -1 | 1, x: number, y: number): [number, number] | null {
   // Circle centre (0, steer); w runs from it to the point.
   const wy = y - steer;
   const sq = x * x + wy * wy - 1;
-  if (sq < -TANGENT_EPSILON) return null;
+  if (sq < -ON_CIRCLE_EPSILON) return null;
   const straight = Math.sqrt(Math.max(0, sq));
   const psi = Math.atan2(wy, x) + steer * Math.atan2(1, straight);
   const turn = mod2pi(steer * psi);
@@ -42,10 +51,13 @@ function solve(steer: -1 | 1, x: number, y: number): [number, number] | null {
  * firstLeg({ x: 0, y: 0, heading: 0 }, { x: 0, y: 2 }, 1); // word 'R': a half turn, length π
  * firstLeg({ x: 0, y: 0, heading: 0 }, { x: -3, y: 0 }, 1, { reverse: true }); // word 'S-': back up
  * ```
- * @throws RangeError naming a non-finite coordinate, a radius that is not > 0, or a reverse cost below 1.
+ * @throws RangeError naming a non-finite coordinate, a radius that is not > 0, a reverse cost
+ *   below 1, or a radius outside the range in which the curve is computed to its documented
+ *   precision (see `checkCurveRange`: the end lies within CURVE_TOLERANCE × scale of `to`).
  */
 export function firstLeg(from: Pose, to: Point, radius: number, options: FirstLegOptions = {}): Curve {
   checkPose('from', from);
+  if (typeof to !== 'object' || to === null) throw new TypeError(`to must be a point {x, y}, got ${String(to)}`);
   checkFinite('to.x', to.x);
   checkFinite('to.y', to.y);
   checkRadius(radius);
@@ -53,6 +65,7 @@ export function firstLeg(from: Pose, to: Point, radius: number, options: FirstLe
   if (typeof reverseCost !== 'number' || !(reverseCost >= 1) || !Number.isFinite(reverseCost)) {
     throw new RangeError(`reverse cost must be a finite number >= 1, got ${String(reverseCost)}`);
   }
+  checkCurveRange(from, to, radius);
   const dx = (to.x - from.x) / radius;
   const dy = (to.y - from.y) / radius;
   const c = Math.cos(from.heading);
@@ -80,5 +93,6 @@ export function firstLeg(from: Pose, to: Point, radius: number, options: FirstLe
   }
   // One circle always holds the point outside or on it, so best is set.
   const path = pathFromSteps(from, best, radius);
+  checkCurveEnd(`first leg ${wordOfSteps(best)}`, from, { x: to.x, y: to.y }, radius, path.end);
   return { word: wordOfSteps(best), length: path.length, cost: path.cost(reverseCost), path };
 }

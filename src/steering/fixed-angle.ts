@@ -24,6 +24,15 @@ const SAME_LINE_EPSILON = 1e-9;
 /** Legs shorter than this (tile units) are the zero-length legs between lines through one corner point. */
 const EMPTY_LEG = 1e-12;
 
+/**
+ * How far (in units of the path's scale) the redrawn path may end from the original: the legs
+ * are intersections of tangent lines, exact to ~1e-13 of the coordinates.
+ */
+const REDRAW_TOLERANCE = 1e-6;
+
+/** The most legs a redrawn path may have, so a path looping many times cannot exhaust memory. */
+export const MAX_LEGS = 100_000;
+
 /** The largest number of directions accepted: finer than this is a smooth curve in all but name. */
 export const MAX_DIRECTIONS = 4096;
 
@@ -44,13 +53,21 @@ interface TangentLine {
  * const turn = dubins({ x: 0, y: 0, heading: 0 }, { x: 1, y: 1, heading: Math.PI / 2 }, 1).path;
  * fixedAngle(turn, 8).segments.map((s) => s.heading); // [0, π/4, π/2]
  * ```
- * @throws RangeError for a bad `directions`.
+ * @throws RangeError for a bad `directions`, or a path whose legs cannot be intersected in
+ *   doubles (lengths near the double range).
  */
 export function fixedAngle(path: SegmentPath, directions: number): SegmentPath {
   if (!Number.isInteger(directions) || directions < 4 || directions % 2 !== 0 || directions > MAX_DIRECTIONS) {
     throw new RangeError(`directions must be an even whole number from 4 to ${MAX_DIRECTIONS}, got ${directions}`);
   }
   const step = TWO_PI / directions;
+  let turning = 0;
+  for (const seg of path.segments) if (seg.kind === 'arc') turning += seg.length / seg.radius;
+  // Corners between segments add at most π each.
+  const legs = (turning + Math.PI * path.segments.length) / step;
+  if (!(legs <= MAX_LEGS)) {
+    throw new RangeError(`redrawing a path that turns ${turning} rad at ${directions} headings would take ${Math.ceil(legs)} legs, more than ${MAX_LEGS}`);
+  }
   const out: Segment[] = [];
   let runStart = 0;
   const segs = path.segments;
@@ -60,7 +77,16 @@ export function fixedAngle(path: SegmentPath, directions: number): SegmentPath {
       runStart = i;
     }
   }
-  return new SegmentPath(out, path.start);
+  const redrawn = new SegmentPath(out, path.start);
+  // Headings within LEGAL_HEADING_EPSILON count as legal, so a line that long drifts off its
+  // legal line by length × epsilon; past the double range of the intersections that drift makes
+  // parallel lines meet nowhere (NaN legs). Such a path is refused, never redrawn wrong.
+  const scale = Math.max(1, Math.abs(path.end.x), Math.abs(path.end.y), path.length * LEGAL_HEADING_EPSILON);
+  const miss = Math.hypot(redrawn.end.x - path.end.x, redrawn.end.y - path.end.y);
+  if (!(miss <= REDRAW_TOLERANCE * scale)) {
+    throw new RangeError(`a path of length ${path.length} ending at (${path.end.x}, ${path.end.y}) cannot be redrawn at ${directions} headings: the legs end ${miss} tiles away`);
+  }
+  return redrawn;
 }
 
 function redrawRun(run: readonly Segment[], step: number, out: Segment[]): void {

@@ -24,6 +24,7 @@ export { dubins, dubinsLength, dubinsWord, DUBINS_WORDS, type DubinsWord, type D
 export { reedsShepp, type ReedsSheppCurve, type ReedsSheppOptions } from './reeds-shepp.js';
 export { firstLeg, type FirstLegOptions } from './first-leg.js';
 export { fixedAngle } from './fixed-angle.js';
+export { CURVE_TOLERANCE, MAX_RADIUS_RATIO, MIN_RADIUS_RATIO, MAX_HEADING, curveScale } from './curve-range.js';
 export {
   DirectionalPlanner,
   DEFAULT_MAX_MEMORY,

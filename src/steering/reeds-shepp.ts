@@ -13,6 +13,7 @@ import { normalizeAngle } from './angle.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
 import { DUBINS_WORDS, dubinsSteers, SAME_CIRCLE_EPSILON, solveDubinsWord } from './dubins.js';
+import { checkCurveEnd, checkCurveRange } from './curve-range.js';
 
 /** A Reeds-Shepp path. */
 export interface ReedsSheppCurve extends Curve {
@@ -202,7 +203,9 @@ function checkReverseCost(reverseCost: number): void {
  * c.length; // 3
  * reedsShepp({ x: 0, y: 0, heading: 0 }, { x: -3, y: 0, heading: 0 }, 1, { reverseCost: 100 }).word; // a forward loop
  * ```
- * @throws RangeError naming a non-finite coordinate, a radius that is not > 0, or a reverse cost below 1.
+ * @throws RangeError naming a non-finite coordinate, a radius that is not > 0, a reverse cost
+ *   below 1, or a radius outside the range in which the curve is computed to its documented
+ *   precision (see `checkCurveRange`: the end lies within CURVE_TOLERANCE × scale of `to`).
  */
 export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsSheppOptions = {}): ReedsSheppCurve {
   checkPose('from', from);
@@ -210,6 +213,7 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   checkRadius(radius);
   const reverseCost = options.reverseCost ?? 1;
   checkReverseCost(reverseCost);
+  checkCurveRange(from, to, radius);
   const dx = (to.x - from.x) / radius;
   const dy = (to.y - from.y) / radius;
   const c = Math.cos(from.heading);
@@ -247,7 +251,7 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   }
   if (bestCost === Infinity) {
     // The 48 words provably cover every goal; reaching this means a formula lost a case to rounding.
-    throw new Error(`no Reeds-Shepp word found from (${from.x}, ${from.y}, ${from.heading}) to (${to.x}, ${to.y}, ${to.heading})`);
+    throw new RangeError(`no Reeds-Shepp word found from (${from.x}, ${from.y}, ${from.heading}) to (${to.x}, ${to.y}, ${to.heading}) with turning radius ${radius}`);
   }
   const steps: Step[] = [];
   for (let i = 0; i < bestValues.length; i++) {
@@ -255,5 +259,6 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
     if (Math.abs(v) >= RS_EMPTY_PIECE) steps.push({ steer: bestSteers[i]!, distance: v * radius });
   }
   const path = pathFromSteps(from, steps, radius);
+  checkCurveEnd(`Reeds-Shepp ${wordOfSteps(steps)}`, from, to, radius, path.end);
   return { word: wordOfSteps(steps), length: path.length, cost: path.cost(reverseCost), steps, path };
 }

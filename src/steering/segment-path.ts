@@ -19,10 +19,16 @@ import {
 } from './segment.js';
 
 /**
- * How far apart (tile units) one segment's end and the next one's start may be. Chained
- * closed-form segments agree to ~1e-13; anything beyond this is a construction error.
+ * How far apart one segment's end and the next one's start may be, in units of the larger of 1
+ * tile, the coordinates there and the arc's radius (rounding grows with all three). Chained
+ * closed-form segments agree to ~1e-13 of that; anything beyond this is a construction error.
  */
 export const CONTINUITY_TOLERANCE = 1e-6;
+
+/** The size rounding at a joint is relative to: 1 tile, the coordinates there, an arc's radius. */
+function jointScale(seg: Segment): number {
+  return Math.max(1, Math.abs(seg.x), Math.abs(seg.y), seg.kind === 'arc' ? seg.radius : 0);
+}
 
 /** sampleEvery refuses to build more poses than this, so a tiny step cannot exhaust memory. */
 export const MAX_SAMPLES = 10_000_000;
@@ -70,7 +76,7 @@ export class SegmentPath {
    * @param segments - the chain; zero-length segments are dropped.
    * @param start - the start pose; required when there are no segments (a path that stays put).
    * @throws RangeError when a segment does not start where the previous one ends, or `start`
-   *   disagrees with the first segment.
+   *   disagrees with the first segment (beyond CONTINUITY_TOLERANCE), or the total length overflows.
    */
   constructor(segments: readonly Segment[], start?: Pose) {
     const kept = segments.filter((s) => s.length > 0);
@@ -78,7 +84,7 @@ export class SegmentPath {
     const first = kept[0];
     if (first === undefined) {
       if (start === undefined) throw new RangeError('a path without segments needs a start pose');
-    } else if (start !== undefined && Math.hypot(start.x - first.x, start.y - first.y) > CONTINUITY_TOLERANCE) {
+    } else if (start !== undefined && !(Math.hypot(start.x - first.x, start.y - first.y) <= CONTINUITY_TOLERANCE * jointScale(first))) {
       throw new RangeError(`start (${start.x}, ${start.y}) is not where the first segment starts (${first.x}, ${first.y})`);
     }
     this.offsets = new Float64Array(kept.length + 1);
@@ -86,15 +92,17 @@ export class SegmentPath {
     for (let i = 0; i < kept.length; i++) {
       const seg = kept[i]!;
       if (i > 0) {
-        const prevEnd = segmentEnd(kept[i - 1]!);
+        const prev = kept[i - 1]!;
+        const prevEnd = segmentEnd(prev);
         const gap = Math.hypot(prevEnd.x - seg.x, prevEnd.y - seg.y);
-        if (gap > CONTINUITY_TOLERANCE) {
+        if (!(gap <= CONTINUITY_TOLERANCE * Math.max(jointScale(prev), jointScale(seg)))) {
           throw new RangeError(`segment ${i} starts ${gap} tiles away from where segment ${i - 1} ends`);
         }
       }
       this.offsets[i] = total;
       total += seg.length;
     }
+    if (!Number.isFinite(total)) throw new RangeError(`the segments' total length overflows a double (${kept.length} segments)`);
     this.offsets[kept.length] = total;
     this.segments = kept;
     this.length = total;
@@ -170,8 +178,10 @@ export class SegmentPath {
 
   /**
    * The length with backward distance weighted: forward distance + `reverseCost` × backward distance.
+   * @throws RangeError when `reverseCost` is not a finite number >= 0.
    */
   cost(reverseCost = 1): number {
+    if (!(reverseCost >= 0) || !Number.isFinite(reverseCost)) throw new RangeError(`reverse cost must be a finite number >= 0, got ${reverseCost}`);
     let total = 0;
     for (const s of this.segments) total += s.reverse ? reverseCost * s.length : s.length;
     return total;

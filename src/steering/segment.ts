@@ -107,6 +107,20 @@ function checkLength(length: number): void {
 }
 
 /**
+ * The most an arc may turn, radians (about 160,000 full turns). A heading is start + length /
+ * radius in a double, whose ulp at 1e6 is 1.2e-10 rad, so up to here it stays within the curves'
+ * 1e-9 precision; beyond it the heading, and every position sampled from it, is rounding noise.
+ */
+export const MAX_ARC_ANGLE = 1e6;
+
+/** Throws a RangeError unless a segment from `start` reaching `reach` tiles stays inside the double range. */
+function checkReach(start: Pose, reach: number): void {
+  if (!Number.isFinite(Math.abs(start.x) + Math.abs(start.y) + reach)) {
+    throw new RangeError(`a segment from (${start.x}, ${start.y}) reaching ${reach} tiles leaves the range of a double`);
+  }
+}
+
+/**
  * A straight segment from `start`, `length` tile units long.
  *
  * @example lineSegment({ x: 0, y: 0, heading: 0 }, 3) // ends at (3, 0)
@@ -115,6 +129,7 @@ function checkLength(length: number): void {
 export function lineSegment(start: Pose, length: number, reverse = false): LineSegment {
   checkPose('start', start);
   checkLength(length);
+  checkReach(start, length);
   return { kind: 'line', x: start.x, y: start.y, heading: normalizeAngle(start.heading), length, reverse };
 }
 
@@ -129,6 +144,11 @@ export function arcSegment(start: Pose, radius: number, turn: Turn, length: numb
   checkRadius(radius);
   checkLength(length);
   if (turn !== 1 && turn !== -1) throw new RangeError(`arc turn must be 1 or -1, got ${String(turn)}`);
+  if (!(length / radius <= MAX_ARC_ANGLE)) {
+    throw new RangeError(`an arc of length ${length} on radius ${radius} turns ${length / radius} rad, more than ${MAX_ARC_ANGLE}: its heading would be rounding noise`);
+  }
+  // A full circle's reach: length is at most MAX_ARC_ANGLE radii, but the circle spans only 2r.
+  checkReach(start, 2 * radius);
   const heading = normalizeAngle(start.heading);
   // The centre lies on the side the unit's motion bends toward.
   const side = (reverse ? -turn : turn) * radius;
@@ -149,8 +169,10 @@ export function arcSegment(start: Pose, radius: number, turn: Turn, length: numb
 /**
  * The pose `distance` tile units along `seg` (not clamped: callers keep it in [0, seg.length]),
  * written into `out` and returned. Allocates nothing.
+ * @throws RangeError when `distance` is not finite.
  */
 export function segmentPoseAt(seg: Segment, distance: number, out: Pose): Pose {
+  if (!Number.isFinite(distance)) throw new RangeError(`segment distance must be a finite number, got ${distance}`);
   if (seg.kind === 'line') {
     const d = seg.reverse ? -distance : distance;
     out.x = seg.x + d * Math.cos(seg.heading);
