@@ -11,26 +11,54 @@ import { ClearanceMap, discHitsBlocked, segmentHitsBlocked } from '../steering/f
 import { lineSegment } from '../steering/segment.js';
 
 /**
+ * Throws unless `r` is a radius: a number >= 0 (Infinity allowed: nothing that wide fits).
+ * @throws RangeError naming the bad radius.
+ */
+function checkRadius(r: number): void {
+  if (typeof r !== 'number' || !(r >= 0)) throw new RangeError(`footprint radius must be a number >= 0, got ${String(r)}`);
+}
+
+/**
+ * True when a disc of radius r is too wide for `grid` anywhere: touching the outside counts as
+ * hitting it, so a disc needs 2r < the map's smaller side. Checked first, so a huge radius never
+ * makes the cell loops below run over a huge area.
+ */
+function tooWide(grid: Grid, r: number): boolean {
+  return 2 * r >= Math.min(grid.width, grid.height);
+}
+
+/**
  * True when a disc of radius `r` can slide straight from a to b without touching a blocked or
  * outside cell; for r = 0, the grid rule's line of sight.
+ * @throws RangeError when r is NaN or negative.
  */
 export function legClear(grid: Grid, a: Point, b: Point, r: number, clearance?: ClearanceMap): boolean {
-  if (r <= 0) return lineOfSight(grid, a.x, a.y, b.x, b.y);
+  checkRadius(r);
+  if (r === 0) return lineOfSight(grid, a.x, a.y, b.x, b.y);
+  if (tooWide(grid, r)) return false;
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   if (length === 0) return !discHitsBlocked(grid, a.x, a.y, r);
   const seg = lineSegment({ x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x) }, length);
   return !segmentHitsBlocked(grid, seg, r, clearance);
 }
 
-/** True when every leg of `points` is clear for a disc of radius r (see {@link legClear}). */
+/**
+ * True when every leg of `points` is clear for a disc of radius r (see {@link legClear}).
+ * @throws RangeError when r is NaN or negative.
+ */
 export function polylineClear(grid: Grid, points: readonly Point[], r: number, clearance?: ClearanceMap): boolean {
   for (let i = 1; i < points.length; i++) if (!legClear(grid, points[i - 1]!, points[i]!, r, clearance)) return false;
   return points.length !== 1 || legClear(grid, points[0]!, points[0]!, r);
 }
 
-/** True when a disc of radius r at (x, y) touches no blocked or outside cell (a point: the grid rule). */
+/**
+ * True when a disc of radius r at (x, y) touches no blocked or outside cell (a point: the grid rule).
+ * @throws RangeError when r is NaN or negative.
+ */
 export function pointClear(grid: Grid, x: number, y: number, r: number): boolean {
-  return r <= 0 ? isPointFree(grid, x, y) : !discHitsBlocked(grid, x, y, r);
+  checkRadius(r);
+  if (r === 0) return isPointFree(grid, x, y);
+  return !tooWide(grid, r) && Number.isFinite(x) && Number.isFinite(y) && !discHitsBlocked(grid, x, y, r);
 }
 
 /**
@@ -47,9 +75,11 @@ export const PUSH_MARGIN = 1e-6;
  * the turn: the vertices of a polygon around the circle of radius r centred on the corner, so
  * the legs keep at least r from it. Any-angle paths bend at wall corners, so this is the taut
  * path of a disc of radius r, to be checked with {@link polylineClear}.
+ * @throws RangeError when r is not a finite number >= 0, or the pushed points overflow.
  */
 export function pushCorners(points: readonly Point[], r: number): Point[] {
-  if (points.length < 3 || r <= 0) return points.map((p) => ({ x: p.x, y: p.y }));
+  if (typeof r !== 'number' || !(r >= 0) || !Number.isFinite(r)) throw new RangeError(`push radius must be a finite number >= 0, got ${String(r)}`);
+  if (points.length < 3 || r === 0) return points.map((p) => ({ x: p.x, y: p.y }));
   const out: Point[] = [{ x: points[0]!.x, y: points[0]!.y }];
   for (let i = 1; i < points.length - 1; i++) {
     const a = points[i - 1]!;
@@ -76,15 +106,20 @@ export function pushCorners(points: readonly Point[], r: number): Point[] {
   }
   const last = points[points.length - 1]!;
   out.push({ x: last.x, y: last.y });
+  if (out.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y))) {
+    throw new RangeError(`pushing corners out by ${r} tiles leaves the range of numbers`);
+  }
   return out;
 }
 
 /**
  * The erosion depth k a disc of radius r needs on cell centres: a disc centred on a free cell of
  * the grid eroded by k keeps k + 0.5 > r from every wall, so it does not even touch one.
+ * @throws RangeError when r is not a finite number >= 0.
  */
 export function erosionFor(r: number): number {
-  return r <= 0 ? 0 : Math.floor(r + 0.5);
+  if (typeof r !== 'number' || !(r >= 0) || !Number.isFinite(r)) throw new RangeError(`footprint radius must be a finite number >= 0, got ${String(r)}`);
+  return r === 0 ? 0 : Math.floor(r + 0.5);
 }
 
 /**

@@ -4,6 +4,13 @@
  * so the distance at time t is the same however the time was cut into frames.
  */
 
+/**
+ * The largest path length, speed or finite acceleration a profile takes (tile units, seconds):
+ * nothing on a map comes near it, and squares and products of such numbers stay far inside the
+ * range of doubles, so no distance overflows to Infinity or NaN.
+ */
+export const MAX_MOTION_VALUE = 1e15;
+
 /** A cap on the speed over [from, to] (tile units along the path); from === to caps one point. */
 export interface SpeedZone {
   from: number;
@@ -69,14 +76,17 @@ export class MotionProfile {
    * Builds the fastest profile that starts at `startSpeed`, stops exactly at `length`, and keeps
    * to the limits and zones. A start speed too high to stop in time brakes harder than
    * `deceleration` (the only way to end on the goal).
-   * @throws RangeError when a limit is not a positive number or length is negative.
+   * @throws RangeError when a limit is not a positive number, or length or a limit is negative or
+   *   above {@link MAX_MOTION_VALUE}.
    */
   static build(length: number, limits: MotionLimits, startSpeed = 0, zones: readonly SpeedZone[] = []): MotionProfile {
     checkPositive('speed', limits.speed, false);
     checkPositive('acceleration', limits.acceleration, true);
     checkPositive('deceleration', limits.deceleration, true);
-    if (!(length >= 0) || !Number.isFinite(length)) throw new RangeError(`path length must be a finite number >= 0, got ${length}`);
-    if (!(startSpeed >= 0) || !Number.isFinite(startSpeed)) throw new RangeError(`start speed must be a finite number >= 0, got ${startSpeed}`);
+    if (!(length >= 0 && length <= MAX_MOTION_VALUE)) throw new RangeError(`path length must be a number in [0, ${MAX_MOTION_VALUE}], got ${length}`);
+    if (!(startSpeed >= 0 && startSpeed <= MAX_MOTION_VALUE)) {
+      throw new RangeError(`start speed must be a number in [0, ${MAX_MOTION_VALUE}], got ${startSpeed}`);
+    }
     if (length === 0) return new MotionProfile(0, []);
 
     // Breakpoints: the ends of the path and of every zone inside it.
@@ -121,7 +131,10 @@ export class MotionProfile {
     if (i === this.t0.length - 1) return this.length;
     const tau = t - this.t0[i]!;
     const s = this.s0[i]! + this.v0[i]! * tau + 0.5 * this.acc[i]! * tau * tau;
-    return Math.min(s, this.s0[i + 1]!);
+    // Within the phase's own stretch: with lengths and speeds near the largest doubles the
+    // quadratic overflows (Infinity, or NaN from Infinity - Infinity).
+    if (Number.isNaN(s)) return this.s0[i]!;
+    return Math.min(Math.max(s, this.s0[i]!), this.s0[i + 1]!);
   }
 
   /** Speed at time `t` seconds, tile units per second. */
@@ -174,8 +187,9 @@ interface Phase {
 }
 
 function checkPositive(name: string, value: number, infiniteOk: boolean): void {
-  if (typeof value !== 'number' || !(value > 0) || (!infiniteOk && !Number.isFinite(value))) {
-    throw new RangeError(`${name} must be a ${infiniteOk ? '' : 'finite '}number > 0, got ${String(value)}`);
+  const inRange = value <= MAX_MOTION_VALUE || (infiniteOk && value === Infinity);
+  if (typeof value !== 'number' || !(value > 0) || !inRange) {
+    throw new RangeError(`${name} must be a number > 0 and at most ${MAX_MOTION_VALUE}${infiniteOk ? ' (or Infinity)' : ''}, got ${String(value)}`);
   }
 }
 

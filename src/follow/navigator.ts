@@ -9,6 +9,7 @@ import { pathHitsBlocked } from '../steering/footprint.js';
 import type { SegmentPath } from '../steering/segment-path.js';
 import type { Pose } from '../steering/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
+import { MAX_MOTION_VALUE } from './motion-profile.js';
 import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
@@ -139,6 +140,7 @@ export class Navigator<T> {
    */
   addUnit(unit: T, profile: UnitProfile): void {
     checkProfile(profile);
+    this.checkFits(profile);
     if ((profile.turnRadius ?? 0) > 0) {
       this.routes.prepareDirectional({ radius: (profile.width ?? 0) / 2, turnRadius: profile.turnRadius!, reverse: profile.reverse ?? false });
     }
@@ -189,7 +191,9 @@ export class Navigator<T> {
       checkOrder(goal, options);
       state.options = options;
       state.goal = { x: goal.x, y: goal.y };
-      checkProfile({ ...state.profile, ...definedFields(options) });
+      const profile = { ...state.profile, ...definedFields(options) };
+      checkProfile(profile);
+      this.checkFits(profile);
     } catch (error) {
       state.options = {};
       this.brake(state);
@@ -258,6 +262,17 @@ export class Navigator<T> {
     this.unsubscribe();
     this.routes.destroy();
     this.changes.length = 0;
+  }
+
+  /**
+   * Refuses a footprint that fits nowhere on the map (touching the border counts as hitting it),
+   * before any search looks for room for it cell by cell.
+   */
+  private checkFits(profile: UnitProfile): void {
+    const width = profile.width ?? 0;
+    if (width >= Math.min(this.grid.width, this.grid.height)) {
+      throw new RangeError(`width ${width} tiles does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
+    }
   }
 
   /** Runs the planning queue; an error of a job that is not the navigator's is the frame's. */
@@ -603,9 +618,10 @@ export function checkProfile(p: UnitProfile): void {
     if (v !== undefined && (typeof v !== 'number' || !ok(v))) throw new RangeError(`${name} must be ${what}, got ${String(v)}`);
   };
   if (p.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
-  check('speed', p.speed, (n) => n > 0 && Number.isFinite(n), 'a finite number > 0');
-  check('acceleration', p.acceleration, (n) => n > 0, 'a number > 0');
-  check('deceleration', p.deceleration, (n) => n > 0, 'a number > 0');
+  const limit = (n: number): boolean => n > 0 && (n <= MAX_MOTION_VALUE || n === Infinity);
+  check('speed', p.speed, (n) => n > 0 && n <= MAX_MOTION_VALUE, `a number > 0 and at most ${MAX_MOTION_VALUE}`);
+  check('acceleration', p.acceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
+  check('deceleration', p.deceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
   check('lateralAcceleration', p.lateralAcceleration, (n) => n > 0, 'a number > 0');
   check('turnRadius', p.turnRadius, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
   check('width', p.width, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
