@@ -551,31 +551,38 @@ export class DirectionalPlanner {
     const version = grid.version;
     this.builtVersion = -1;
     yield* this.clearance.refreshWork();
-    const { width, height, cells } = grid;
-    const pad = this.pad;
     const pw = this.paddedWidth;
     const rw = this.rowWords;
     const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * PADDED_CELLS_PER_UNIT) / (pw + rw)));
-    const paddedRows = height + 2 * pad;
+    const paddedRows = grid.height + 2 * this.pad;
     for (let p0 = 0; p0 < paddedRows; p0 += rowsPerPiece) {
       const p1 = Math.min(paddedRows, p0 + rowsPerPiece);
       yield unitsFor((p1 - p0) * (pw + rw), PADDED_CELLS_PER_UNIT);
-      this.padded.fill(1, p0 * pw, p1 * pw);
-      this.bits.fill(-1, p0 * rw, p1 * rw);
-      for (let py = Math.max(p0, pad); py < Math.min(p1, pad + height); py++) {
-        const y = py - pad;
-        for (let x = 0; x < width; x++) {
-          if (cells[y * width + x] === 1) continue;
-          const px = x + pad;
-          this.padded[py * pw + px] = 0;
-          this.bits[py * rw + (px >> 5)]! &= ~(1 << (px & 31));
-        }
-      }
+      this.padRows(p0, p1);
     }
     yield* shrinkWork(grid, this.profile.clearance, this.clearance, this.shrunk);
     yield* this.regions.labelWork(this.shrunk);
     // A change while this ran in slices leaves the tables stale: the next build starts over.
     if (grid.version === version) this.builtVersion = version;
+  }
+
+  /** Writes padded rows p0 .. p1 - 1 of the byte grid and the bit grid (a plain method: loops in generators run slowly). */
+  private padRows(p0: number, p1: number): void {
+    const { width, height, cells } = this.grid;
+    const pad = this.pad;
+    const pw = this.paddedWidth;
+    const rw = this.rowWords;
+    this.padded.fill(1, p0 * pw, p1 * pw);
+    this.bits.fill(-1, p0 * rw, p1 * rw);
+    for (let py = Math.max(p0, pad); py < Math.min(p1, pad + height); py++) {
+      const y = py - pad;
+      for (let x = 0; x < width; x++) {
+        if (cells[y * width + x] === 1) continue;
+        const px = x + pad;
+        this.padded[py * pw + px] = 0;
+        this.bits[py * rw + (px >> 5)]! &= ~(1 << (px & 31));
+      }
+    }
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */

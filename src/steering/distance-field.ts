@@ -74,10 +74,8 @@ export function* shrinkWork(grid: Grid, clearance: number, clear: ClearanceMap, 
     if (limit > 0) {
       for (let y = y0; y < y0 + rows; y++) {
         yield unitsFor(width, COPY_CELLS_PER_UNIT);
-        for (let x = 0; x < width; x++) {
+        for (let x = nextToTest(grid, clear, y, 0, limit); x < width; x = nextToTest(grid, clear, y, x + 1, limit)) {
           const i = y * width + x;
-          // Every blocked cell is at least (Chebyshev clearance - 1/2) from the cell's centre.
-          if (grid.cells[i] === 1 || clear.values[i]! - 0.5 >= limit) continue;
           let blocked: boolean;
           if (cellUnits <= MAX_PIECE_UNITS) {
             yield cellUnits;
@@ -93,6 +91,16 @@ export function* shrinkWork(grid: Grid, clearance: number, clear: ClearanceMap, 
     // The band is applied at once: the shrunk grid is read only when the whole build is done.
     into.fill(0, y0, width, rows, (x, y) => band[(y - y0) * width + x] === 1);
   }
+}
+
+/**
+ * The first column from `x` on in row y whose cell needs the probe test, or the width: free, and
+ * near a wall (every blocked cell is at least its Chebyshev clearance - 1/2 from the cell's centre).
+ */
+function nextToTest(grid: Grid, clear: ClearanceMap, y: number, x: number, limit: number): number {
+  const w = grid.width;
+  for (let i = y * w + x; x < w; x++, i++) if (grid.cells[i] === 0 && clear.values[i]! - 0.5 < limit) return x;
+  return w;
 }
 
 /** The probe of index j of cell (x, y): the centre probe first, as it is the likeliest to be far enough. */

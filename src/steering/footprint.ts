@@ -291,17 +291,23 @@ export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: 
     for (let ya = y0; ya <= y1; ya += rowsPerPiece) {
       const yb = Math.min(y1, ya + rowsPerPiece - 1);
       yield unitsFor((yb - ya + 1) * columns, CELL_TESTS_PER_UNIT);
-      for (let y = ya; y <= yb; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const key = (x + KEY_OFFSET) * 2 * KEY_OFFSET + (y + KEY_OFFSET);
-          if (seen.has(key)) continue;
-          const near = pointSquareDistance(piece.mx, piece.my, x, y);
-          if (near >= e + REJECT_SLACK) continue;
-          if (near < limit || pieceSquareDistance(piece, x, y) < limit) {
-            seen.add(key);
-            out.push(x, y);
-          }
-        }
+      sweepRows(piece, x0, x1, ya, yb, limit, seen, out);
+    }
+  }
+}
+
+/** The cells of rows ya..yb, columns x0..x1 that `piece` touches and `seen` lacks, added to both. */
+function sweepRows(piece: Piece, x0: number, x1: number, ya: number, yb: number, limit: number, seen: Set<number>, out: number[]): void {
+  const e = piece.reach + limit;
+  for (let y = ya; y <= yb; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const key = (x + KEY_OFFSET) * 2 * KEY_OFFSET + (y + KEY_OFFSET);
+      if (seen.has(key)) continue;
+      const near = pointSquareDistance(piece.mx, piece.my, x, y);
+      if (near >= e + REJECT_SLACK) continue;
+      if (near < limit || pieceSquareDistance(piece, x, y) < limit) {
+        seen.add(key);
+        out.push(x, y);
       }
     }
   }
@@ -344,49 +350,70 @@ export class ClearanceMap {
   *refreshWork(): BuildWork<void> {
     if (this.builtVersion === this.grid.version) return;
     const version = this.grid.version;
-    const { width: w, height: h, values } = this;
-    const cells = this.grid.cells;
-    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT) / Math.max(1, w)));
+    const { width: w, height: h } = this;
+    // Pieces of whole rows, or of part of a row on a map wider than a piece.
+    const perPiece = MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT;
+    const rowsPerPiece = Math.max(1, Math.floor(perPiece / Math.max(1, w)));
+    const span = Math.min(w, perPiece);
     // Two-pass chamfer with unit weights on all eight neighbours: exact for the Chebyshev metric.
     for (let ya = 0; ya < h; ya += rowsPerPiece) {
-      yield unitsFor(Math.min(rowsPerPiece, h - ya) * w, CLEARANCE_CELLS_PER_UNIT);
-      for (let y = ya; y < Math.min(h, ya + rowsPerPiece); y++) {
-        for (let x = 0; x < w; x++) {
-          const i = y * w + x;
-          if (cells[i] === 1) {
-            values[i] = 0;
-            continue;
-          }
-          let v = Math.min(x + 1, y + 1, w - x, h - y);
-          if (x > 0) v = Math.min(v, values[i - 1]! + 1);
-          if (y > 0) {
-            v = Math.min(v, values[i - w]! + 1);
-            if (x > 0) v = Math.min(v, values[i - w - 1]! + 1);
-            if (x < w - 1) v = Math.min(v, values[i - w + 1]! + 1);
-          }
-          values[i] = v;
-        }
+      const yb = Math.min(h, ya + rowsPerPiece);
+      for (let x0 = 0; x0 < w; x0 += span) {
+        yield unitsFor((yb - ya) * Math.min(span, w - x0), CLEARANCE_CELLS_PER_UNIT);
+        this.forwardRows(ya, yb, x0, Math.min(w, x0 + span));
       }
     }
     for (let yb = h - 1; yb >= 0; yb -= rowsPerPiece) {
-      yield unitsFor(Math.min(rowsPerPiece, yb + 1) * w, CLEARANCE_CELLS_PER_UNIT);
-      for (let y = yb; y > Math.max(-1, yb - rowsPerPiece); y--) {
-        for (let x = w - 1; x >= 0; x--) {
-          const i = y * w + x;
-          let v = values[i]!;
-          if (v === 0) continue;
-          if (x < w - 1) v = Math.min(v, values[i + 1]! + 1);
-          if (y < h - 1) {
-            v = Math.min(v, values[i + w]! + 1);
-            if (x < w - 1) v = Math.min(v, values[i + w + 1]! + 1);
-            if (x > 0) v = Math.min(v, values[i + w - 1]! + 1);
-          }
-          values[i] = v;
-        }
+      const ya = Math.max(-1, yb - rowsPerPiece);
+      for (let x1 = w; x1 > 0; x1 -= span) {
+        yield unitsFor((yb - ya) * Math.min(span, x1), CLEARANCE_CELLS_PER_UNIT);
+        this.backwardRows(yb, ya, Math.max(0, x1 - span), x1);
       }
     }
     // A grid change while paused leaves the map stale: the next refresh starts over.
     this.builtVersion = version === this.grid.version ? version : -1;
+  }
+
+  /** The forward chamfer pass over rows ya .. yb - 1, columns x0 .. x1 - 1 (left to right). */
+  private forwardRows(ya: number, yb: number, x0: number, x1: number): void {
+    const { width: w, height: h, values } = this;
+    const cells = this.grid.cells;
+    for (let y = ya; y < yb; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * w + x;
+        if (cells[i] === 1) {
+          values[i] = 0;
+          continue;
+        }
+        let v = Math.min(x + 1, y + 1, w - x, h - y);
+        if (x > 0) v = Math.min(v, values[i - 1]! + 1);
+        if (y > 0) {
+          v = Math.min(v, values[i - w]! + 1);
+          if (x > 0) v = Math.min(v, values[i - w - 1]! + 1);
+          if (x < w - 1) v = Math.min(v, values[i - w + 1]! + 1);
+        }
+        values[i] = v;
+      }
+    }
+  }
+
+  /** The backward chamfer pass over rows yb down to ya + 1, columns x1 - 1 down to x0. */
+  private backwardRows(yb: number, ya: number, x0: number, x1: number): void {
+    const { width: w, height: h, values } = this;
+    for (let y = yb; y > ya; y--) {
+      for (let x = x1 - 1; x >= x0; x--) {
+        const i = y * w + x;
+        let v = values[i]!;
+        if (v === 0) continue;
+        if (x < w - 1) v = Math.min(v, values[i + 1]! + 1);
+        if (y < h - 1) {
+          v = Math.min(v, values[i + w]! + 1);
+          if (x < w - 1) v = Math.min(v, values[i + w + 1]! + 1);
+          if (x > 0) v = Math.min(v, values[i + w - 1]! + 1);
+        }
+        values[i] = v;
+      }
+    }
   }
 
   /** The clearance of cell (x, y); 0 outside the map. */

@@ -90,8 +90,8 @@ interface Candidate {
   k2: number;
   curve: Curve;
   cost: number;
-  /** Touched cells, as x, y pairs relative to the start cell. */
-  cells: number[];
+  /** Touched cells, as x, y pairs relative to the start cell (typed: a large radius holds millions, kept off the garbage-collected heap). */
+  cells: Int16Array;
   kept: boolean;
 }
 
@@ -276,13 +276,11 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
         curves.push(new SegmentPath(segs));
         lookup[slotOf(rings, headings, k, dx, dy, k2)] = m + 1;
         let extent = 0;
-        for (let i = 0; i < c.cells.length; i += 2) {
-          if (i % cellChunk === 0) yield unitsFor(Math.min(cellChunk, c.cells.length - i) / 2, CELLS_PER_UNIT);
-          const [x, y] = rotateOffset(c.cells[i]!, c.cells[i + 1]!, q);
-          cellX[n] = x;
-          cellY[n] = y;
-          n++;
-          extent = Math.max(extent, Math.abs(x), Math.abs(y));
+        for (let i = 0; i < c.cells.length; i += cellChunk) {
+          const end = Math.min(c.cells.length, i + cellChunk);
+          yield unitsFor((end - i) / 2, CELLS_PER_UNIT);
+          extent = Math.max(extent, rotateCells(c.cells, i, end, q, cellX, cellY, n));
+          n += (end - i) / 2;
         }
         extents[m] = extent;
         maxExtent = Math.max(maxExtent, extent);
@@ -313,6 +311,32 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
   };
 }
 
+/**
+ * Writes the cells of pairs `start` .. `end` - 1 of `cells` (x, y pairs), turned q quarter turns,
+ * to `xs`/`ys` from index `at`; returns their largest Chebyshev offset.
+ */
+function rotateCells(cells: Int16Array, start: number, end: number, q: number, xs: Int16Array, ys: Int16Array, at: number): number {
+  let extent = 0;
+  for (let i = start; i < end; i += 2) {
+    let x = cells[i]!;
+    let y = cells[i + 1]!;
+    for (let t = 0; t < q; t++) {
+      const old = x;
+      x = -y;
+      y = old;
+    }
+    xs[at] = x;
+    ys[at] = y;
+    at++;
+    extent = Math.max(extent, Math.abs(x), Math.abs(y));
+  }
+  return extent;
+}
+
+function copyRange(from: readonly number[], to: Int16Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) to[i] = from[i]!;
+}
+
 /** Every move of the first-quadrant headings, with the cells it touches. */
 function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings: number, quarter: number): BuildWork<Candidate[]> {
   const out: Candidate[] = [];
@@ -324,8 +348,14 @@ function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings
         for (let k2 = 0; k2 < headings; k2++) {
           yield unitsFor(1, CURVES_PER_UNIT);
           const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
-          const cells: number[] = [];
-          yield* sweptCellsWork(curve.path.segments, profile.clearance, cells);
+          const found: number[] = [];
+          yield* sweptCellsWork(curve.path.segments, profile.clearance, found);
+          const cells = new Int16Array(found.length);
+          const chunk = chunkOf(CELLS_PER_UNIT);
+          for (let i = 0; i < found.length; i += chunk) {
+            yield unitsFor(Math.min(chunk, found.length - i), CELLS_PER_UNIT);
+            copyRange(found, cells, i, Math.min(found.length, i + chunk));
+          }
           out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), cells, kept: true });
         }
       }
