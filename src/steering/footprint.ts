@@ -296,21 +296,44 @@ export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: 
   }
 }
 
-/** The cells of rows ya..yb, columns x0..x1 that `piece` touches and `seen` lacks, added to both. */
+/**
+ * The cells of rows ya..yb, columns x0..x1 that `piece` touches and `seen` lacks, added to both.
+ * Cheap bounds settle most cells: a cell nearer than the limit to a point of the piece (its middle
+ * or, for an arc, an end) is touched; one at least the limit from the piece's middle minus its
+ * reach, or from the arc's whole circle, is not. The exact distance decides the rest.
+ */
 function sweepRows(piece: Piece, x0: number, x1: number, ya: number, yb: number, limit: number, seen: Set<number>, out: number[]): void {
   const e = piece.reach + limit;
+  const arc = piece.arc;
+  const e0x = arc === null ? 0 : arc.ox + arc.r * Math.cos(arc.a0);
+  const e0y = arc === null ? 0 : arc.oy + arc.r * Math.sin(arc.a0);
+  const e1x = arc === null ? 0 : arc.ox + arc.r * Math.cos(arc.a0 + arc.sweep);
+  const e1y = arc === null ? 0 : arc.oy + arc.r * Math.sin(arc.a0 + arc.sweep);
   for (let y = ya; y <= yb; y++) {
     for (let x = x0; x <= x1; x++) {
       const key = (x + KEY_OFFSET) * 2 * KEY_OFFSET + (y + KEY_OFFSET);
       if (seen.has(key)) continue;
       const near = pointSquareDistance(piece.mx, piece.my, x, y);
       if (near >= e + REJECT_SLACK) continue;
-      if (near < limit || pieceSquareDistance(piece, x, y) < limit) {
+      let touched = near < limit;
+      if (!touched && arc !== null) {
+        if (circleGap(arc, x, y) >= limit + REJECT_SLACK) continue;
+        touched = pointSquareDistance(e0x, e0y, x, y) < limit || pointSquareDistance(e1x, e1y, x, y) < limit;
+      }
+      if (touched || pieceSquareDistance(piece, x, y) < limit) {
         seen.add(key);
         out.push(x, y);
       }
     }
   }
+}
+
+/** A lower bound on the distance from the arc to the square with top-left (sx, sy): the gap between the square and the arc's whole circle. */
+function circleGap(arc: Arc, sx: number, sy: number): number {
+  const inner = pointSquareDistance(arc.ox, arc.oy, sx, sy);
+  const fx = Math.max(Math.abs(arc.ox - sx), Math.abs(arc.ox - sx - 1));
+  const fy = Math.max(Math.abs(arc.oy - sy), Math.abs(arc.oy - sy - 1));
+  return Math.max(inner - arc.r, arc.r - Math.hypot(fx, fy), 0);
 }
 
 /** Cells of the clearance map's passes that take about a microsecond. */
