@@ -62,6 +62,8 @@ export class PlanQueue {
   /** What the last {@link run} did. */
   readonly lastFrame: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
   private jobs: PlanJob[] = [];
+  /** Jobs that have had at least one step. */
+  private readonly started = new WeakSet<PlanJob>();
   private budget: Required<PlanBudget>;
 
   /**
@@ -86,10 +88,15 @@ export class PlanQueue {
     return this.budget;
   }
 
-  /** Queues a job; `urgent` jobs (replans of moving units) go ahead of the waiting ones. */
+  /**
+   * Queues a job; `urgent` jobs (replans of moving units) go ahead of the waiting ones, but never
+   * ahead of a job already under way: jobs share planners, and a search begun on a planner
+   * replaces the paused search of the job it jumped, which would then fail as cancelled.
+   */
   add(job: PlanJob, urgent = false): void {
-    if (urgent) this.jobs.unshift(job);
-    else this.jobs.push(job);
+    const at = urgent ? this.jobs.findIndex((j) => !j.done && !this.started.has(j)) : -1;
+    if (at < 0) this.jobs.push(job);
+    else this.jobs.splice(at, 0, job);
   }
 
   /** Jobs waiting or running. */
@@ -123,6 +130,7 @@ export class PlanQueue {
       const job = this.jobs.find((j) => !j.done);
       if (job === undefined) break;
       const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : SLICE_EXPANSIONS);
+      this.started.add(job);
       try {
         const n = Math.max(0, Math.min(slice, job.step(slice)));
         // A job that did nothing and is not done still counts one, so the loop always ends.

@@ -75,6 +75,17 @@ describe('PlanQueue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('an urgent job never jumps a job already under way (they share planners), only the waiting ones', () => {
+    const log: string[] = [];
+    const queue = new PlanQueue({ expansions: 10 });
+    queue.add(new FakeJob(25, log, 'long'));
+    queue.add(new FakeJob(5, log, 'waiting'));
+    queue.run(); // 'long' is under way, paused after 10 units
+    queue.add(new FakeJob(5, log, 'urgent'), true);
+    for (let i = 0; i < 10 && queue.size > 0; i++) queue.run();
+    expect(log).toEqual(['long', 'urgent', 'waiting']);
+  });
+
   it('ends the frame even when a job never reports work', () => {
     const queue = new PlanQueue({ expansions: 50 }, () => 0);
     const lazy: PlanJob = { done: false, step: () => 0, cancel() {} };

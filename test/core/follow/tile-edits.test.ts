@@ -79,3 +79,30 @@ describe('rounding along walls', () => {
     }
   });
 });
+
+describe('replans under a tight budget', () => {
+  it('a replan does not cut in front of another unit’s paused search on the same planner', () => {
+    // Comb-like walls: a search across the map takes many frames at 40 expansions per frame.
+    const rows = Array.from({ length: 40 }, (_, y) =>
+      Array.from({ length: 40 }, (_, x) => (x % 4 === 2 && y % 6 !== (x % 8 === 2 ? 0 : 5) ? '@' : '.')).join(''),
+    );
+    const grid = Grid.fromAscii(rows);
+    const nav = new Navigator(grid, { read: (u: Pose) => ({ ...u }), write: (u, p) => Object.assign(u, p) }, { budget: { expansions: 40 } });
+    const b: Pose = { x: 0.5, y: 0.5, heading: 0 };
+    nav.addUnit(b, { speed: 2 });
+    const mb = nav.moveTo(b, { x: 1.5, y: 39.5 }, { planner: 'astar' });
+    for (let i = 0; i < 200 && mb.state !== 'moving'; i++) nav.update(1 / 60);
+    expect(mb.state).toBe('moving');
+    const a: Pose = { x: 0.5, y: 20.5, heading: 0 };
+    nav.addUnit(a, { speed: 2 });
+    const ma = nav.moveTo(a, { x: 39.5, y: 20.5 }, { planner: 'astar' });
+    nav.update(1 / 60);
+    nav.update(1 / 60);
+    expect(ma.state).toBe('planning');
+    // Walls across b's way: b replans (urgently) while a's search is paused.
+    grid.fill(0, 10, 2, 2, () => true);
+    for (let i = 0; i < 3000 && !(ma.ended && mb.ended); i++) nav.update(1 / 60);
+    expect(ma.state, ma.reason).toBe('arrived');
+    expect(mb.state, mb.reason).toBe('arrived');
+  });
+});
