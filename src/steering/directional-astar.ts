@@ -16,6 +16,7 @@ import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import type { PathStatus } from '../search/result.js';
 import { TWO_PI, normalizeAngle } from './angle.js';
 import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from './build.js';
+import { MAX_HEADING, MIN_RADIUS_RATIO } from './curve-range.js';
 import { GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from './first-leg.js';
 import { ClearanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance, TOUCH_MARGIN } from './footprint.js';
@@ -184,12 +185,6 @@ const FIRST_LEG_RINGS = 1;
  * loop-free move that changes heading for them (see docs/directional.md).
  */
 const WIDE_TURN_RADIUS = 2;
-
-/**
- * The largest heading magnitude accepted, radians: up to here a double still gives the direction
- * to 1e-7 radians; far beyond, the angle modulo a full turn is noise.
- */
-const MAX_HEADING = 1e9;
 
 /** Headings within this (radians) of a lattice heading are that heading. */
 const HEADING_EPSILON = 1e-9;
@@ -708,11 +703,12 @@ export class DirectionalPlanner {
     }
     const pose = this.poseOf(id);
     const p = this.profile;
-    const curve =
+    const curve = curveOrNull(() =>
       this.goalHeading === null
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
-        : curveBetween(p, pose, this.goal);
-    if (pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) return false;
+        : curveBetween(p, pose, this.goal),
+    );
+    if (curve === null || pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) return false;
     this.shot = curve.path;
     return true;
   }
@@ -732,7 +728,8 @@ export class DirectionalPlanner {
         if (this.corridorOn && this.corridor[y * width + x] !== this.corridorGeneration) continue;
         for (let k = 0; k < this.headings; k++) {
           const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, this.headings) };
-          const curve = curveBetween(p, this.start, to);
+          const curve = curveOrNull(() => curveBetween(p, this.start, to));
+          if (curve === null) continue;
           const id = (y * width + x) * this.headings + k;
           const cost = costOf(p, curve);
           const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
@@ -889,6 +886,20 @@ function stringPull(grid: Grid, points: readonly Point[]): Point[] {
   return out;
 }
 
+/**
+ * The curve `make` computes, or null when the curve code refuses it (a RangeError: outside the
+ * range it computes to its precision). The planner's refusal rules keep queries inside that
+ * range; this keeps a search from throwing if one slips through.
+ */
+function curveOrNull(make: () => Curve): Curve | null {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
 /** A usable pose for a failure result, whatever the caller passed. */
 function safePose(p: Pose): Pose {
   const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -937,6 +948,12 @@ function refusalOf(grid: Grid, profile: ResolvedProfile, headings: HeadingCount,
   if (2 * (profile.clearance + TOUCH_MARGIN) > Math.min(width, height)) {
     const size = profile.footprint === 'disc' ? `width ${profile.width}` : `${profile.width} x ${profile.length} (diagonal ${2 * profile.clearance})`;
     return { status: 'invalid', message: `the footprint (${size} tiles) is wider than the ${width}x${height} map: it fits nowhere` };
+  }
+  if (profile.turningRadius < MIN_RADIUS_RATIO * Math.max(width, height)) {
+    return {
+      status: 'invalid',
+      message: `turning radius ${profile.turningRadius} tiles is too small for the ${width}x${height} map: curves there cannot be computed to their precision below ${MIN_RADIUS_RATIO * Math.max(width, height)}`,
+    };
   }
   if (profile.turningRadius > Math.max(width, height)) {
     return {

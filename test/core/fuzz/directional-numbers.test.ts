@@ -85,7 +85,7 @@ function badQueryInputs(start: Pose, goal: SteerGoal, options: SteerOptions, fir
     ['goal.y', goal.y],
     ['goal.heading', goal.heading ?? 0],
   ];
-  for (const [name, v] of fields) if (!Number.isFinite(v) || (name.endsWith('heading') && !(Math.abs(v!) <= 1e9))) bad.push([name, v]);
+  for (const [name, v] of fields) if (!Number.isFinite(v) || (name.endsWith('heading') && !(Math.abs(v!) <= 1e6))) bad.push([name, v]);
   if (options.weight !== undefined && !(options.weight >= 0 && Number.isFinite(options.weight))) bad.push(['weight', options.weight]);
   if (options.maxExpansions !== undefined && !(options.maxExpansions >= 0)) bad.push(['maxExpansions', options.maxExpansions]);
   if (options.shotInterval !== undefined && !(Number.isInteger(options.shotInterval) && options.shotInterval >= 1)) bad.push(['shotInterval', options.shotInterval]);
@@ -178,6 +178,11 @@ describe('fuzz: extreme numbers into the directional planner', () => {
     expect(wide.tablesReady()).toBe(false);
     const empty = new DirectionalPlanner(new Grid(0, 0), { turningRadius: 1, width: 0.5 });
     expect(empty.findPath({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0 }).status).toBe('invalid');
+    // Too small for the map's coordinates: the curves could not keep their precision out there.
+    const long = new DirectionalPlanner(new Grid(10000, 3), { turningRadius: 1e-6, width: 0.5 });
+    const lost = long.findPath({ x: 9000.5, y: 1.5, heading: 0 }, { x: 9990.5, y: 1.5 });
+    expect([lost.status, lost.expanded]).toEqual(['invalid', 0]);
+    expect(lost.message).toContain('0.000001');
     // A radius far below a tile but accepted still gives a legal path that ends at the goal.
     const tight = new DirectionalPlanner(corridors, { turningRadius: 1e-6, width: 0.5 }, { headings: 8, neighborhood: 8 });
     const r = tight.findPath(start, goal);
