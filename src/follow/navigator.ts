@@ -135,7 +135,7 @@ export class Navigator<T> {
 
   /**
    * Gives `unit` a profile that every later move uses (a move's options may override it). For a
-   * unit with a turning radius this also builds the directional planner's tables for it now.
+   * unit with a turning radius this also makes its directional planner (cheap: the first order builds the tables, within the frame budget).
    * @throws RangeError naming a bad field.
    */
   addUnit(unit: T, profile: UnitProfile): void {
