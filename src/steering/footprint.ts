@@ -279,21 +279,44 @@ export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: 
       return true;
     });
   }
-  for (const piece of pieces) {
-    const e = piece.reach + limit;
-    const x0 = Math.floor(piece.mx - e);
-    const x1 = Math.floor(piece.mx + e);
-    const y0 = Math.floor(piece.my - e);
-    const y1 = Math.floor(piece.my + e);
-    const columns = x1 - x0 + 1;
-    // Announce the whole box when it is cheap, else row by row.
-    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CELL_TESTS_PER_UNIT) / columns));
-    for (let ya = y0; ya <= y1; ya += rowsPerPiece) {
-      const yb = Math.min(y1, ya + rowsPerPiece - 1);
-      yield unitsFor((yb - ya + 1) * columns, CELL_TESTS_PER_UNIT);
-      sweepRows(piece, x0, x1, ya, yb, limit, seen, out);
+  const budget = MAX_PIECE_UNITS * CELL_TESTS_PER_UNIT;
+  for (let i = 0; i < pieces.length; ) {
+    const first = boxOf(pieces[i]!, limit);
+    const columns = first.x1 - first.x0 + 1;
+    const cells = columns * (first.y1 - first.y0 + 1);
+    if (cells > budget) {
+      // A wide footprint: the box row by row.
+      const rowsPerPiece = Math.max(1, Math.floor(budget / columns));
+      for (let ya = first.y0; ya <= first.y1; ya += rowsPerPiece) {
+        const yb = Math.min(first.y1, ya + rowsPerPiece - 1);
+        yield unitsFor((yb - ya + 1) * columns, CELL_TESTS_PER_UNIT);
+        sweepRows(pieces[i]!, first.x0, first.x1, ya, yb, limit, seen, out);
+      }
+      i++;
+      continue;
+    }
+    // Small boxes: as many whole pieces as fit one announcement (fewer pauses, same work).
+    let end = i + 1;
+    let total = cells;
+    while (end < pieces.length) {
+      const next = boxOf(pieces[end]!, limit);
+      const more = (next.x1 - next.x0 + 1) * (next.y1 - next.y0 + 1);
+      if (total + more > budget) break;
+      total += more;
+      end++;
+    }
+    yield unitsFor(total, CELL_TESTS_PER_UNIT);
+    for (; i < end; i++) {
+      const box = boxOf(pieces[i]!, limit);
+      sweepRows(pieces[i]!, box.x0, box.x1, box.y0, box.y1, limit, seen, out);
     }
   }
+}
+
+/** The cells a piece's swept disc may touch: the square of half-side reach + limit around its middle. */
+function boxOf(piece: Piece, limit: number): { x0: number; x1: number; y0: number; y1: number } {
+  const e = piece.reach + limit;
+  return { x0: Math.floor(piece.mx - e), x1: Math.floor(piece.mx + e), y0: Math.floor(piece.my - e), y1: Math.floor(piece.my + e) };
 }
 
 /**
