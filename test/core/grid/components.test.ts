@@ -88,3 +88,65 @@ describe('Components', () => {
     expect(disconnected).toBeGreaterThan(20);
   });
 });
+
+describe('Components kept up to date cell by cell', () => {
+  /** True when `table` groups the free cells of `grid` exactly as a table built afresh does. */
+  function sameAsFresh(grid: Grid, table: Components): string | undefined {
+    const fresh = new Components(grid.clone());
+    const forward = new Map<number, number>();
+    const backward = new Map<number, number>();
+    for (let y = 0; y < grid.height; y++) {
+      for (let x = 0; x < grid.width; x++) {
+        const a = table.labelOfCell(x, y);
+        const b = fresh.labelOfCell(x, y);
+        if ((a < 0) !== (b < 0)) return `cell (${x}, ${y}): label ${a}, fresh ${b}`;
+        if (a < 0) continue;
+        if ((forward.get(a) ?? b) !== b || (backward.get(b) ?? a) !== a) return `cell (${x}, ${y}) is grouped differently`;
+        forward.set(a, b);
+        backward.set(b, a);
+      }
+    }
+    if (table.size !== fresh.size) return `size ${table.size}, fresh ${fresh.size}`;
+    return undefined;
+  }
+
+  it('equals a fresh flood after every one of thousands of random edits, batched or not', () => {
+    const rng = makeRng(4242);
+    let checks = 0;
+    for (let round = 0; round < 60; round++) {
+      const width = rng.range(1, 14);
+      const height = rng.range(1, 14);
+      const density = rng.next() * 0.6;
+      const grid = Grid.fromPredicate(width, height, () => rng.chance(density));
+      const table = new Components(grid);
+      expect(table.size).toBeGreaterThanOrEqual(0);
+      for (let e = 0; e < 80; e++) {
+        const batch = rng.range(1, 3);
+        for (let b = 0; b < batch; b++) {
+          if (rng.chance(0.85)) grid.setBlocked(rng.int(width), rng.int(height), rng.chance(0.5));
+          else grid.fill(rng.int(width), rng.int(height), rng.range(1, 3), rng.range(1, 3), () => rng.chance(0.5));
+        }
+        const problem = sameAsFresh(grid, table);
+        expect(problem, `round ${round} edit ${e}\n${grid.toAscii().join('\n')}`).toBeUndefined();
+        checks++;
+      }
+    }
+    expect(checks).toBe(4800);
+  });
+
+  it('splits a corridor and an enclosed pocket, and joins them again', () => {
+    const grid = Grid.fromAscii(['.....', '.@@@.', '.@.@.', '.@@@.', '.....']);
+    const table = new Components(grid);
+    expect(table.size).toBe(2); // the ring and the pocket
+    grid.setBlocked(2, 4, true); // the ring is cut once: still one
+    expect(table.size).toBe(2);
+    grid.setBlocked(2, 0, true); // cut twice: two halves
+    expect(table.size).toBe(3);
+    expect(table.connected(0.5, 0.5, 4.5, 0.5)).toBe(false);
+    grid.setBlocked(2, 3, false); // the pocket opens to the cut bottom... still walled by (2, 4)
+    expect(table.size).toBe(3);
+    grid.setBlocked(2, 4, false); // joins pocket and both halves
+    expect(table.size).toBe(1);
+    expect(table.connected(2.5, 2.5, 4.5, 0.5)).toBe(true);
+  });
+});
