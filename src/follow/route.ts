@@ -164,7 +164,7 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   if (!directional && !plannerNames().includes(planner)) {
     return fail('invalid', `unknown planner "${planner}"; known: ${[...plannerNames(), 'directional', 'directional-hybrid'].join(', ')}`);
   }
-  const goal = resolveGoal(ctx.grid, start, request);
+  const goal = yield* resolveGoal(ctx.grid, start, request, budget);
   if ('status' in goal) return goal;
   // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
   const escape = escapeFrom(ctx.grid, start, profile.radius);
@@ -250,7 +250,7 @@ function escapeFrom(grid: Grid, start: Point, r: number): Point | null | undefin
  * walls for the unit, or out of reach (each replaced by the nearest reachable point when the
  * request asks for it).
  */
-function resolveGoal(grid: Grid, start: Pose, request: RouteRequest): Point | Route {
+function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: WorkBudget): Work<Point | Route> {
   const { goal, profile } = request;
   const r = profile.radius;
   const failed = (status: Exclude<PathStatus, 'found'>, message: string): Route => ({ status, waypoints: [], goal, message });
@@ -258,25 +258,26 @@ function resolveGoal(grid: Grid, start: Pose, request: RouteRequest): Point | Ro
     if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${v}`);
   }
   const inside = goal.x >= 0 && goal.y >= 0 && goal.x <= grid.width && goal.y <= grid.height;
-  const nearest = (): Point | Route =>
-    nearestReachable(grid, start, goal, r) ?? failed('no-path', `no reachable point near tile (${goal.x}, ${goal.y})`);
+  const nearest = function* (): Work<Point | Route> {
+    return (yield* nearestReachable(grid, start, goal, r, budget)) ?? failed('no-path', `no reachable point near tile (${goal.x}, ${goal.y})`);
+  };
   if (!inside) {
-    return request.nearest ? nearest() : failed('out-of-bounds', `target at tile (${goal.x}, ${goal.y}) is outside the ${grid.width}x${grid.height} map`);
+    return request.nearest ? yield* nearest() : failed('out-of-bounds', `target at tile (${goal.x}, ${goal.y}) is outside the ${grid.width}x${grid.height} map`);
   }
   if (!isPointFree(grid, goal.x, goal.y)) {
-    return request.nearest ? nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) is inside a wall`);
+    return request.nearest ? yield* nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) is inside a wall`);
   }
   let target: Point = goal;
   if (!pointClear(grid, goal.x, goal.y, r)) {
     // Free but too close to a wall for the unit's size: stand as near as the footprint allows.
     const near = nearestClear(grid, goal, r, erosionFor(r) + 1);
     if (!near) {
-      return request.nearest ? nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) has no room for a unit ${2 * r} tiles wide`);
+      return request.nearest ? yield* nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) has no room for a unit ${2 * r} tiles wide`);
     }
     target = near;
   }
   if (!componentsOf(grid).connected(start.x, start.y, target.x, target.y)) {
-    return request.nearest ? nearest() : failed('no-path', `target at tile (${goal.x}, ${goal.y}) cannot be reached from tile (${start.x}, ${start.y})`);
+    return request.nearest ? yield* nearest() : failed('no-path', `target at tile (${goal.x}, ${goal.y}) cannot be reached from tile (${start.x}, ${start.y})`);
   }
   return target;
 }
@@ -334,21 +335,40 @@ function clearPointInCell(grid: Grid, cx: number, cy: number, goal: Point, r: nu
 /**
  * The reachable point nearest to `goal` (clamped into the map) where a disc of radius r fits:
  * rings of cells around the goal, growing until one holds a candidate connected to the start.
+ * Cells are first filtered by their region label (a few array reads), so only cells next to the
+ * start's region are tried for room; the work is charged to `budget` ring by ring, since a unit
+ * shut in a pocket far from the goal makes the rings cover much of the map.
  */
-export function nearestReachable(grid: Grid, start: Point, goal: Point, r: number): Point | undefined {
+export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: number, budget: WorkBudget): Work<Point | undefined> {
   const target = { x: Math.min(Math.max(goal.x, 0), grid.width), y: Math.min(Math.max(goal.y, 0), grid.height) };
   const gx = Math.min(Math.floor(target.x), grid.width - 1);
   const gy = Math.min(Math.floor(target.y), grid.height - 1);
   const components = componentsOf(grid);
+  const startLabels = new Set<number>();
+  for (const [dx, dy] of TOUCH_OFFSETS) {
+    const label = components.labelOfCell(Math.floor(start.x + dx), Math.floor(start.y + dy));
+    if (label >= 0) startLabels.add(label);
+  }
+  // A candidate lies in the closure of its cell, so it can only join the start's region through
+  // that cell or one around it.
+  const nearStart = (cx: number, cy: number): boolean => {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) if (startLabels.has(components.labelOfCell(cx + dx, cy + dy))) return true;
+    }
+    return false;
+  };
   let best: Point | undefined;
   let bestD = Infinity;
   const maxRing = Math.max(grid.width, grid.height);
   for (let ring = 0; ring <= maxRing; ring++) {
     // A cell in ring k is at least k - 1 tiles away: once that exceeds the best, stop.
     if (ring - 1 > bestD) break;
+    let tried = 0;
     for (let cy = gy - ring; cy <= gy + ring; cy++) {
       const edge = cy === gy - ring || cy === gy + ring;
       for (let cx = gx - ring; cx <= gx + ring; cx += edge ? 1 : 2 * ring) {
+        if (!nearStart(cx, cy)) continue;
+        tried++;
         const p = clearPointInCell(grid, cx, cy, target, r);
         if (p === undefined || !components.connected(start.x, start.y, p.x, p.y)) continue;
         const d = Math.hypot(p.x - target.x, p.y - target.y);
@@ -358,9 +378,24 @@ export function nearestReachable(grid: Grid, start: Point, goal: Point, r: numbe
         }
       }
     }
+    yield* chargeWork(budget, Math.ceil((8 * ring + 1) / RING_CELLS_PER_WORK) + tried * ROOM_CHECK_WORK);
   }
   return best;
 }
+
+/** Offsets from a point to the cells whose closure may hold it (it touches up to four). */
+const TOUCH_OFFSETS = [
+  [0, 0],
+  [-1e-9, 0],
+  [0, -1e-9],
+  [-1e-9, -1e-9],
+] as const;
+
+/** Ring cells whose label filter costs about one unit of planning work (~1 µs). */
+const RING_CELLS_PER_WORK = 16;
+
+/** Work units one room check (a footprint test and its slide toward the goal) costs. */
+const ROOM_CHECK_WORK = 4;
 
 /**
  * An any-angle polyline from start to goal that a disc of radius r can follow: the planner's path
