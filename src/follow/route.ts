@@ -148,6 +148,17 @@ export class RouteContext {
 }
 
 /**
+ * Planners `plannerNames()` lists that units may not use: they build whole-map structures in one
+ * uncut step, so one order would stall a frame for up to a second.
+ */
+const REFERENCE_PLANNERS: ReadonlySet<string> = new Set(['vg']);
+
+/** The polyline planners a unit may be ordered with. */
+function unitPlannerNames(): string[] {
+  return plannerNames().filter((name) => !REFERENCE_PLANNERS.has(name));
+}
+
+/**
  * Plans `request` as resumable work: run it with a {@link WorkJob} on a {@link PlanQueue}.
  * Never throws for bad input: the route's status says what was wrong.
  */
@@ -161,8 +172,11 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   });
   const planner = request.planner ?? (profile.turnRadius > 0 ? 'directional' : defaultPlanner());
   const directional = planner === 'directional' || planner === 'directional-hybrid';
+  if (REFERENCE_PLANNERS.has(planner)) {
+    return fail('invalid', `planner "${planner}" is the brute-force reference for tests and the benchmark: one query can take a second; use "anya" for shortest paths`);
+  }
   if (!directional && !plannerNames().includes(planner)) {
-    return fail('invalid', `unknown planner "${planner}"; known: ${[...plannerNames(), 'directional', 'directional-hybrid'].join(', ')}`);
+    return fail('invalid', `unknown planner "${planner}"; known: ${[...unitPlannerNames(), 'directional', 'directional-hybrid'].join(', ')}`);
   }
   const goal = yield* resolveGoal(ctx.grid, start, request, budget);
   if ('status' in goal) return goal;
