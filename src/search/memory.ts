@@ -28,9 +28,16 @@ export class SearchMemory {
   /** Even; open nodes carry it, closed nodes carry it plus one. */
   private generation = 0;
 
-  /** @param size number of node ids, including any virtual start and goal nodes. */
-  constructor(readonly size: number) {
-    this.g = new Float64Array(size);
+  /**
+   * @param size number of node ids, including any virtual start and goal nodes.
+   * @param g the g array (`size` long) when the caller allocated it already: a builder that
+   *   spreads a large allocation over frames allocates the largest array on its own.
+   */
+  constructor(
+    readonly size: number,
+    g?: Float64Array,
+  ) {
+    this.g = g ?? new Float64Array(size);
     this.parent = new Int32Array(size);
     this.stamp = new Uint32Array(size);
     this.heap = new IndexedHeap(size);

@@ -10,11 +10,16 @@
 
 /**
  * Building work: before each piece it yields the piece's cost in work units (at most
- * {@link MAX_PIECE_UNITS}); the piece runs when the generator is resumed. It returns the result.
+ * {@link MAX_PIECE_UNITS}, but for allocating one large array); the piece runs when the generator
+ * is resumed. It returns the result.
  */
 export type BuildWork<R> = Generator<number, R, void>;
 
-/** No piece of building costs more than this many work units: the finest slice a step can stop at. */
+/**
+ * No piece of building costs more than this many work units, the finest slice a step can stop at;
+ * the one exception is the allocation of a single large array (the directional planner's search
+ * memory: about 8,000 units for a 512 x 512 map at 16 headings), which cannot be split.
+ */
 export const MAX_PIECE_UNITS = 64;
 
 /**
@@ -47,8 +52,7 @@ export class SteppedBuild<R> {
 
   /**
    * Does pieces of work while their announced costs fit in `maxUnits`, at least one piece when
-   * `maxUnits` >= 1 (so a step never does more than max(maxUnits, {@link MAX_PIECE_UNITS}));
-   * returns the units done.
+   * `maxUnits` >= 1 (so a step does no more than `maxUnits` or one piece); returns the units done.
    */
   step(maxUnits = Infinity): number {
     let used = 0;

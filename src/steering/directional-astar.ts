@@ -83,8 +83,13 @@ export function directionalMemory(width: number, height: number, headings: Headi
  */
 const MAX_REBUILD_RESTARTS = 2;
 
-/** Allocating the zeroed per-map arrays: the system hands out zeroed pages, so this is cheap. */
-const ALLOCATION_UNITS = 8;
+/**
+ * Bytes of zeroed arrays allocated per microsecond. Fresh pages from the system cost nothing, but
+ * memory the process freed before is cleared byte by byte: measured 3 to 10 KB a microsecond.
+ * One array is one piece, so the search memory of a 512 x 512 map at 16 headings (34 MB of g) is
+ * a piece of about 8,000 units, the one piece larger than {@link MAX_PIECE_UNITS}.
+ */
+const ALLOCATION_BYTES_PER_UNIT = 4096;
 
 /** Cells of the padded bitmaps written per microsecond. */
 const PADDED_CELLS_PER_UNIT = 32;
@@ -330,7 +335,8 @@ export class DirectionalPlanner {
   /**
    * Builds the tables a query needs (move sets, heuristic table, padded bitmaps, the shrunk grid
    * and its regions), refreshed after grid changes, doing at most about `maxUnits` work units of
-   * about a microsecond each (at least one piece of at most {@link MAX_PIECE_UNITS}). Returns the
+   * about a microsecond each (at least one piece, of at most {@link MAX_PIECE_UNITS} but for the
+   * search memory's allocation on a large map). Returns the
    * units done; call again until {@link tablesReady}. A query's `step` does this itself within
    * its allowance, so calling it is needed only to build ahead of the first order.
    *
@@ -357,21 +363,29 @@ export class DirectionalPlanner {
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.wantCorridor) this.corridorMoves ??= yield* moveSetBuild(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
     if (!this.allocated) {
-      yield ALLOCATION_UNITS;
       const { width, height } = this.grid;
       const cells = width * height;
+      const states = this.stateCount + 1;
+      const allocating = (bytes: number): number => unitsFor(bytes, ALLOCATION_BYTES_PER_UNIT);
+      // Each array is its own piece (g, parent, stamp and the open list's positions are 20 bytes a state).
+      yield allocating(8 * states);
+      const g = new Float64Array(states);
+      yield allocating(12 * states);
+      this.memory = new SearchMemory(states, g);
+      yield allocating(cells * 40);
       this.kinematic = kinematicTableFor(this.profile, this.headings);
-      this.memory = new SearchMemory(this.stateCount + 1);
       this.clearance = new ClearanceMap(this.grid);
       this.shrunk = new Grid(width, height);
       this.field = new GoalDistanceField(this.shrunk);
+      yield allocating(cells * 16);
       this.cellH = new Float64Array(cells);
       this.cellStamp = new Uint32Array(cells);
       this.corridor = new Uint32Array(cells);
       this.active = this.movesSet;
       this.allocated = true;
     }
-    yield ALLOCATION_UNITS;
+    const pad = Math.max(this.padOf(this.movesSet), this.corridorMoves ? this.padOf(this.corridorMoves) : 0);
+    yield unitsFor(2 * (this.grid.width + 2 * pad) * (this.grid.height + 2 * pad), ALLOCATION_BYTES_PER_UNIT);
     this.padFor(this.movesSet);
     if (this.corridorMoves) this.padFor(this.corridorMoves);
     yield* this.refreshWork();
@@ -524,9 +538,14 @@ export class DirectionalPlanner {
     this.memory.open(this.startId, 0, 0, -1);
   }
 
+  /** The padding (cells on each side) the moves of `set` need: more than any move reaches. */
+  private padOf(set: MoveSet): number {
+    return Math.max(set.maxExtent, set.rings) + 1;
+  }
+
   /** Makes the padded grid wide enough for `set`'s moves (refilled by the next refresh). */
   private padFor(set: MoveSet): void {
-    const pad = Math.max(set.maxExtent, set.rings) + 1;
+    const pad = this.padOf(set);
     if (pad > this.pad) {
       const { width, height } = this.grid;
       this.pad = pad;
