@@ -1,4 +1,5 @@
-import { parseArgs, required, UsageError, type ParsedArgs } from './args.js';
+import { excerpt } from '../grid/excerpt.js';
+import { oneLine, parseArgs, required, UsageError, type ParsedArgs } from './args.js';
 import { dubins } from '../steering/dubins.js';
 import { firstLeg } from '../steering/first-leg.js';
 import { fixedAngle } from '../steering/fixed-angle.js';
@@ -26,8 +27,8 @@ export async function curveCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(JSON.stringify(runCurve(args)) + '\n');
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof RangeError) {
-      process.stderr.write(`headway curve: ${error.message}\n`);
+    if (error instanceof UsageError || error instanceof RangeError || error instanceof TypeError) {
+      process.stderr.write(`headway curve: ${oneLine(error.message)}\n`);
       return 2;
     }
     throw error;
@@ -66,7 +67,7 @@ function optionalNumber(parsed: ParsedArgs, name: string): number | undefined {
 
 function parseNumber(name: string, raw: string): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a finite number, got ${excerpt(raw)}`);
   return value;
 }
 
@@ -77,14 +78,14 @@ function parseAngle(name: string, raw: string): number {
   if (m === null) return parseNumber(name, raw);
   const coefficient = m[1] === '' || m[1] === '+' ? 1 : m[1] === '-' ? -1 : Number(m[1]);
   const divisor = m[2] === undefined ? 1 : Number(m[2]);
-  if (divisor === 0) throw new UsageError(`--${name} heading divides by zero: "${raw}"`);
+  if (divisor === 0) throw new UsageError(`--${name} divides by zero: ${excerpt(raw)}`);
   return (coefficient * Math.PI) / divisor;
 }
 
 function parsePose(name: string, raw: string, headingOptional: boolean): Pose {
   const parts = raw.split(',');
   if (parts.length !== 3 && !(headingOptional && parts.length === 2)) {
-    throw new UsageError(`--${name} must be x,y,heading${headingOptional ? ' or x,y' : ''}, got "${raw}"`);
+    throw new UsageError(`--${name} must be x,y,heading${headingOptional ? ' or x,y' : ''}, got ${excerpt(raw)}`);
   }
   return {
     x: parseNumber(`${name} x`, parts[0]!),

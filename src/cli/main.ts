@@ -1,4 +1,5 @@
-import { UsageError } from './args.js';
+import { excerpt } from '../grid/excerpt.js';
+import { oneLine, UsageError } from './args.js';
 import { curveCommand } from './curve.js';
 import { solveCommand } from './solve.js';
 import { steerCommand } from './steer.js';
@@ -25,16 +26,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    process.stderr.write(`headway: unknown command "${name}"; known: ${Object.keys(COMMANDS).join(', ')}\n`);
+    process.stderr.write(`headway: unknown command ${excerpt(name)}; known: ${Object.keys(COMMANDS).join(', ')}\n`);
     return 2;
   }
   try {
     return await command(rest);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`headway ${name}: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    // Bad input of any kind (arguments, files, numbers a planner refused) is one line and exit 2;
+    // anything else is a defect, still one line (never a stack trace), with exit 1.
+    const usage = error instanceof UsageError || error instanceof RangeError || error instanceof TypeError;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`headway ${name}: ${usage ? '' : 'internal error: '}${oneLine(message)}\n`);
+    return usage ? 2 : 1;
   }
 }
+

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
 import { parseScenarios } from '../grid/scenario.js';
 import { createPlanner, plannerNames } from '../planners.js';
 import type { Planner } from '../search/planner.js';
 import { integerOption, parseArgs, required, UsageError } from './args.js';
+import { quotePath, readInput } from './files.js';
 
 /**
  * `headway solve --map M.map --scen M.map.scen [--algo astar] [--cells] [--first N] [--neighbors 4|8]`:
@@ -14,20 +15,20 @@ export function solveCommand(args: readonly string[]): number {
   const mapPath = required(parsed, 'map');
   const scenPath = required(parsed, 'scen');
   const algo = parsed.options.get('algo') ?? 'astar';
-  if (!plannerNames().includes(algo)) throw new UsageError(`unknown algorithm "${algo}"; known: ${plannerNames().join(', ')}`);
+  if (!plannerNames().includes(algo)) throw new UsageError(`unknown algorithm ${excerpt(algo)}; known: ${plannerNames().join(', ')}`);
   const first = integerOption(parsed, 'first', Infinity, 0, Number.MAX_SAFE_INTEGER);
   const connectivity = integerOption(parsed, 'neighbors', 8, 4, 8);
   if (connectivity !== 4 && connectivity !== 8) throw new UsageError(`--neighbors must be 4 or 8, got ${connectivity}`);
   const cells = parsed.flags.has('cells');
-  const grid = withFileContext(mapPath, () => Grid.fromMovingAi(readText(mapPath)));
-  const scenarios = withFileContext(scenPath, () => parseScenarios(readText(scenPath)));
+  const grid = withFileContext(mapPath, () => Grid.fromMovingAi(readInput(mapPath)));
+  const scenarios = withFileContext(scenPath, () => parseScenarios(readInput(scenPath)));
   const planner: Planner = plannerFor(algo, grid, cells, connectivity);
   const offset = cells ? 0.5 : 0;
   const count = Math.min(first, scenarios.length);
   for (let i = 0; i < count; i++) {
     const s = scenarios[i]!;
     if (s.mapWidth !== grid.width || s.mapHeight !== grid.height) {
-      throw new UsageError(`${scenPath}: scenario ${i + 1} is for a ${s.mapWidth}x${s.mapHeight} map, ${mapPath} is ${grid.width}x${grid.height}`);
+      throw new UsageError(`${quotePath(scenPath)}: scenario ${i + 1} is for a ${s.mapWidth}x${s.mapHeight} map, ${quotePath(mapPath)} is ${grid.width}x${grid.height}`);
     }
     const t0 = performance.now();
     const result = planner.findPath(s.startX + offset, s.startY + offset, s.goalX + offset, s.goalY + offset);
@@ -58,20 +59,11 @@ function plannerFor(algo: string, grid: Grid, cells: boolean, connectivity: 4 | 
   }
 }
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? String(error)})`);
-  }
-}
-
 function withFileContext<T>(path: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${path}: ${(error as Error).message}`);
+    throw new UsageError(`${quotePath(path)}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

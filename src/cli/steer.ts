@@ -1,15 +1,17 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
 import { DirectionalPlanner, type SteerGoal, type SteerResult } from '../steering/directional-astar.js';
 import type { UnitProfile } from '../steering/profile.js';
 import type { Pose } from '../steering/segment.js';
 import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
+import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
 /** One query line: start pose and goal, tile units and radians. */
 interface SteerQuery {
   start: Pose;
   goal: SteerGoal;
+  /** The line of the queries file it came from, 1-based. */
+  line: number;
 }
 
 /** Pixels per tile in the pictures. */
@@ -18,6 +20,10 @@ const SVG_SCALE = 12;
 const SVG_MARGIN = 6;
 /** The footprint is drawn every this many tiles along the path. */
 const SVG_FOOTPRINT_STEP = 1.5;
+/** Tiles between the points of the drawn path. */
+const SVG_SAMPLE_STEP = 0.05;
+/** The most points a drawn path gets: a longer path is drawn with a coarser step. */
+const SVG_MAX_POINTS = 20_000;
 
 /**
  * `headway steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16]
@@ -49,7 +55,7 @@ export function steerCommand(args: readonly string[]): number {
     throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
   }
   const mode = parsed.options.get('mode') ?? 'full';
-  if (mode !== 'full' && mode !== 'hybrid') throw new UsageError(`--mode must be full or hybrid, got "${mode}"`);
+  if (mode !== 'full' && mode !== 'hybrid') throw new UsageError(`--mode must be full or hybrid, got ${excerpt(mode)}`);
   const reverse = parsed.flags.has('reverse');
   if (parsed.options.has('reverse-cost') && !reverse) throw new UsageError('--reverse-cost needs --reverse');
   const profile: UnitProfile = { turningRadius, width, reverse, reverseCost: numberOption(parsed, 'reverse-cost', 1), turnPenalty: numberOption(parsed, 'turn-penalty', 0) };
@@ -66,10 +72,16 @@ export function steerCommand(args: readonly string[]): number {
     if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(error.message);
     throw error;
   }
-  if (svgDir !== undefined) mkdirSync(svgDir, { recursive: true });
+  if (svgDir !== undefined) prepareOutputDir('svg', svgDir);
   queries.forEach((q, i) => {
     const t0 = performance.now();
-    const result = planner.findPath(q.start, q.goal, { mode, maxExpansions });
+    let result: SteerResult;
+    try {
+      result = planner.findPath(q.start, q.goal, { mode, maxExpansions });
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(`${quotePath(queriesPath)} line ${q.line}: ${error.message}`);
+      throw error;
+    }
     const micros = (performance.now() - t0) * 1000;
     const line: Record<string, unknown> = {
       status: result.status,
@@ -80,7 +92,7 @@ export function steerCommand(args: readonly string[]): number {
     };
     if (result.message !== undefined) line['message'] = result.message;
     process.stdout.write(JSON.stringify(line) + '\n');
-    if (svgDir !== undefined) writeFileSync(join(svgDir, `query-${i + 1}.svg`), steerSvg(grid, q, result, planner.profile.clearance));
+    if (svgDir !== undefined) writeOutput('svg', svgDir, `query-${i + 1}.svg`, steerSvg(grid, q, result, planner.profile.clearance));
   });
   return 0;
 }
@@ -94,25 +106,30 @@ function parseQueries(text: string): SteerQuery[] {
     try {
       o = JSON.parse(line);
     } catch {
-      throw new UsageError(`line ${i + 1} is not JSON: ${line.slice(0, 60)}`);
+      throw new UsageError(`line ${i + 1} is not JSON: ${excerpt(line)}`);
     }
-    if (typeof o !== 'object' || o === null) throw new UsageError(`line ${i + 1} must be an object {"sx","sy","sh","gx","gy","gh"}`);
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UsageError(`line ${i + 1} must be an object {"sx","sy","sh","gx","gy","gh"}, got ${excerpt(line)}`);
     const r = o as Record<string, unknown>;
+    const shown = (v: unknown): string => (v === undefined ? 'nothing' : excerpt(typeof v === 'number' ? String(v) : JSON.stringify(v)));
     const num = (name: string): number => {
       const v = r[name];
-      if (typeof v !== 'number') throw new UsageError(`line ${i + 1}: ${name} must be a number, got ${JSON.stringify(v)}`);
+      // JSON numbers beyond the double range (1e400) parse to Infinity.
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new UsageError(`line ${i + 1}: ${name} must be a finite number, got ${shown(v)}`);
       return v;
     };
     const gh = r['gh'];
-    if (gh !== undefined && gh !== null && typeof gh !== 'number') throw new UsageError(`line ${i + 1}: gh must be a number or null, got ${JSON.stringify(gh)}`);
-    out.push({ start: { x: num('sx'), y: num('sy'), heading: num('sh') }, goal: { x: num('gx'), y: num('gy'), heading: gh ?? null } });
+    if (gh !== undefined && gh !== null && (typeof gh !== 'number' || !Number.isFinite(gh))) {
+      throw new UsageError(`line ${i + 1}: gh must be a finite number or null, got ${shown(gh)}`);
+    }
+    out.push({ start: { x: num('sx'), y: num('sy'), heading: num('sh') }, goal: { x: num('gx'), y: num('gy'), heading: gh ?? null }, line: i + 1 });
   });
   return out;
 }
 
 /** A picture of one query: the map around it, the path, the footprint every few steps, start and goal. */
 export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearance: number): string {
-  const poses = result.segments.length > 0 ? result.segments.sampleEvery(0.05) : [q.start];
+  const path = result.segments;
+  const poses = path.length > 0 ? path.sampleEvery(Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)) : [q.start];
   const xs = [q.start.x, q.goal.x, ...poses.map((p) => p.x)];
   const ys = [q.start.y, q.goal.y, ...poses.map((p) => p.y)];
   const x0 = Math.max(0, Math.floor(Math.min(...xs) - SVG_MARGIN));
@@ -138,7 +155,7 @@ export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearan
       x = end;
     }
   }
-  const every = Math.max(1, Math.round(SVG_FOOTPRINT_STEP / 0.05));
+  const every = Math.max(1, Math.round(SVG_FOOTPRINT_STEP / Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)));
   poses.forEach((p, i) => {
     if (i % every !== 0 && i !== poses.length - 1) return;
     parts.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="${f(clearance)}" fill="#4a90d9" fill-opacity="0.15" stroke="#4a90d9" stroke-width="0.8"/>`);
@@ -156,16 +173,11 @@ export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearan
 
 /** Reads a text file and parses it; any failure becomes a UsageError naming the file. */
 function loadFile<T>(path: string, parse: (text: string) => T): T {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? String(error)})`);
-  }
+  const text = readInput(path);
   try {
     return parse(text);
   } catch (error) {
-    throw new UsageError(`${path}: ${(error as Error).message}`);
+    if (error instanceof UsageError) throw new UsageError(`${quotePath(path)}: ${error.message}`);
+    throw new UsageError(`${quotePath(path)}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -62,14 +62,14 @@ describe('headway curve', () => {
   it('bad arguments print one line naming the problem and exit 2', async () => {
     const cases: [string[], RegExp][] = [
       [['--from', '0,0,0', '--to', '1,1,0', '--radius', '-1'], /turning radius .* got -1/],
-      [['--from', '0,0,0', '--to', '1,1,0', '--radius', 'abc'], /--radius must be a number, got "abc"/],
+      [['--from', '0,0,0', '--to', '1,1,0', '--radius', 'abc'], /--radius must be a finite number, got "abc"/],
       [['--from', '0,0', '--to', '1,1,0', '--radius', '1'], /--from must be x,y,heading, got "0,0"/],
       [['--from', '0,0,0', '--radius', '1'], /--to is required/],
       [['--from', '0,0,0', '--to', '1,1,0', '--radius', '1', '--speed', '2'], /unknown option --speed/],
       [['--from', '0,0,0', '--to', '1,1,0', '--radius', '1', '--reverse-cost', '2'], /needs --reverse/],
       [['--from', '0,0,0', '--to', '1,1,0', '--radius', '1', '--reverse', '--reverse-cost', '0.5'], /reverse cost .* got 0\.5/],
       [['--from', '0,0,0', '--to', '1,1,0', '--radius', '1', '--directions', '7'], /directions .* got 7/],
-      [['--from', '0,0,nope', '--to', '1,1,0', '--radius', '1'], /--from heading must be a number, got "nope"/],
+      [['--from', '0,0,nope', '--to', '1,1,0', '--radius', '1'], /--from heading must be a finite number, got "nope"/],
       [[], /usage: curve/],
     ];
     for (const [args, message] of cases) {

@@ -82,7 +82,7 @@ describe('headway steer', () => {
     expect(() => steerCommand([...base, '--mode', 'fast'])).toThrow(/--mode must be full or hybrid/);
     expect(() => steerCommand([...base, '--reverse-cost', '2'])).toThrow(/needs --reverse/);
     expect(() => steerCommand(['--map', ARENA, '--queries', good, '--radius', '-1', '--width', '0.8'])).toThrow(UsageError);
-    expect(() => steerCommand(['--map', ARENA, '--queries', queriesFile([{ sx: 1, sy: 2, sh: 'x' }]), '--radius', '1', '--width', '0.8'])).toThrow(/sh must be a number/);
+    expect(() => steerCommand(['--map', ARENA, '--queries', queriesFile([{ sx: 1, sy: 2, sh: 'x' }]), '--radius', '1', '--width', '0.8'])).toThrow(/sh must be a finite number/);
     expect(() => steerCommand(['--map', '/nonexistent.map', '--queries', good, '--radius', '1', '--width', '0.8'])).toThrow(/no such file/);
   });
 });
