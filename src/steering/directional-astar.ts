@@ -462,9 +462,11 @@ export class DirectionalPlanner {
 
   /**
    * The heuristic of lattice state (cell x, y, heading index k) for `goal`: for tests and tools.
-   * Prepares the goal as a query would.
+   * Prepares the goal as a query would (building the tables first if needed).
+   * @throws RangeError when the planner refuses its map (see {@link refusal}).
    */
   heuristicAt(goal: SteerGoal, x: number, y: number, k: number): number {
+    if (this.refusal) throw new RangeError(this.refusal.message);
     this.buildTables();
     this.prepareGoal(goal, x, y);
     return this.h((y * this.grid.width + x) * this.headings + k);
