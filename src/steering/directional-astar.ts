@@ -205,6 +205,12 @@ type RunState = 'found' | 'exhausted' | 'pending';
  * search at a time: starting another cancels the previous one. Its state memory (typed arrays
  * with generation stamps) is reused across queries.
  *
+ * Its tables (move sets, padded bitmaps, the clearance-shrunk grid and its regions; tenths of a
+ * second to seconds of work for a new profile, and again after grid changes) are built as
+ * resumable work: `findPath` builds them at once, a search's `step(n)` builds within its
+ * allowance of `n` units, and {@link buildTables} builds ahead. A map the profile cannot fit, or
+ * one above the memory cap, is refused before anything is built (see {@link refusal}).
+ *
  * @example
  * ```ts
  * const planner = new DirectionalPlanner(grid, { turningRadius: 2, width: 0.8 });
