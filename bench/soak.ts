@@ -1,6 +1,6 @@
 /**
  * `npm run soak`: a long simulated game on the Phaser-free core (issue 15). 200 units of every
- * profile (point units on every planner, units 0.8 tiles wide, vehicles with a turning radius,
+ * profile (point units on every planner units may use, units 0.8 tiles wide, vehicles with a turning radius,
  * forward only or reversing) get random orders (free, blocked and off-map targets, some with
  * `nearest`), while tiles are blocked and freed every frame (on and beside the units' paths, under
  * the units, anywhere, small fills) and units come and go. Frames advance simulated time by a
@@ -31,7 +31,7 @@ import { makeRng, type Rng } from '../test/support/rng.js';
 import { collectGarbage } from './lib/measure.js';
 import { checkProgress, checkWalls, excuseBlocked, radiusOf } from './lib/soak-checks.js';
 import { heapFigures, keepSlowest, newStats, progressLine, spread, type HeapFigures, type SlowStep, type SoakStats } from './lib/soak-report.js';
-import { cellKey, newUnit, pickKind, randomProfile, unitKinds, type OrderRecord, type SoakUnit } from './lib/soak-units.js';
+import { cellKey, newUnit, pickKind, randomProfile, REFERENCE_PLANNERS, unitKinds, type OrderRecord, type SoakUnit } from './lib/soak-units.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -442,7 +442,7 @@ class Soak {
       const bad = rng.int(3);
       goal = bad === 0 ? { x: Number.NaN, y: u.pose.y } : { x: u.pose.x + 1, y: u.pose.y };
       if (bad === 1) options.speed = -1;
-      if (bad === 2) options.planner = 'nope';
+      if (bad === 2) options.planner = rng.pick(['nope', ...REFERENCE_PLANNERS]);
     }
     if (goal === undefined) {
       if (target !== 'far') target = `${target}->far`;

@@ -1,6 +1,6 @@
 /**
  * The units of the soak (`bench/soak.ts`): every profile the navigator offers (point units on
- * every planner, sized units, vehicles with a turning radius driving forward only or reversing),
+ * every planner units may use, sized units, vehicles with a turning radius driving forward only or reversing),
  * and what the soak remembers about each for its checks.
  */
 import type { Move, MoveOptions, UnitProfile } from '../../src/follow/index.js';
@@ -68,22 +68,16 @@ export const VEHICLE_RADII = [1, 2] as const;
 /** Shares of the unit mix: vehicles are a minority because their planning costs the most. */
 const VEHICLE_SHARE = 0.1;
 const SIZED_SHARE = 0.3;
-/** The brute-force visibility graph plans slowly on a large map; a few units are enough to exercise it. */
-const SLOW_PLANNERS = new Set(['vg']);
-const SLOW_PLANNER_WEIGHT = 0.25;
+/** The brute-force reference, which units may not be ordered with (the navigator fails such orders as `invalid`). */
+export const REFERENCE_PLANNERS: ReadonlySet<string> = new Set(['vg']);
 
 /** Every kind of unit, with the weight of each in a random pick. */
 export function unitKinds(): { kind: UnitKind; weight: number }[] {
-  const names = plannerNames();
+  const names = plannerNames().filter((n) => !REFERENCE_PLANNERS.has(n));
   const kinds: { kind: UnitKind; weight: number }[] = [];
-  const pointWeight = names.reduce((s, n) => s + (SLOW_PLANNERS.has(n) ? SLOW_PLANNER_WEIGHT : 1), 0);
   for (const name of names) {
-    const w = SLOW_PLANNERS.has(name) ? SLOW_PLANNER_WEIGHT : 1;
-    kinds.push({ kind: { label: `point ${name}`, width: 0, turnRadius: 0, reverse: false, planners: [name] }, weight: ((1 - VEHICLE_SHARE - SIZED_SHARE) * w) / pointWeight });
-  }
-  const sizedPlanners = names.filter((n) => !SLOW_PLANNERS.has(n));
-  for (const name of sizedPlanners) {
-    kinds.push({ kind: { label: `sized ${name}`, width: SIZED_WIDTH, turnRadius: 0, reverse: false, planners: [name] }, weight: SIZED_SHARE / sizedPlanners.length });
+    kinds.push({ kind: { label: `point ${name}`, width: 0, turnRadius: 0, reverse: false, planners: [name] }, weight: (1 - VEHICLE_SHARE - SIZED_SHARE) / names.length });
+    kinds.push({ kind: { label: `sized ${name}`, width: SIZED_WIDTH, turnRadius: 0, reverse: false, planners: [name] }, weight: SIZED_SHARE / names.length });
   }
   const vehicles: UnitKind[] = [];
   for (const r of VEHICLE_RADII) {
