@@ -6,6 +6,7 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { pathHitsBlocked } from '../steering/footprint.js';
+import { MAX_PROFILE_SIZE, MIN_TURNING_RADIUS } from '../steering/profile.js';
 import type { SegmentPath } from '../steering/segment-path.js';
 import type { Pose } from '../steering/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
@@ -623,7 +624,12 @@ export function checkProfile(p: UnitProfile): void {
   check('acceleration', p.acceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
   check('deceleration', p.deceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
   check('lateralAcceleration', p.lateralAcceleration, (n) => n > 0, 'a number > 0');
-  check('turnRadius', p.turnRadius, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
+  check(
+    'turnRadius',
+    p.turnRadius,
+    (n) => n === 0 || (n >= MIN_TURNING_RADIUS && n <= MAX_PROFILE_SIZE),
+    `0 (turning on the spot) or from ${MIN_TURNING_RADIUS} to ${MAX_PROFILE_SIZE} tiles`,
+  );
   check('width', p.width, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
   if (p.reverse !== undefined && typeof p.reverse !== 'boolean') throw new RangeError(`reverse must be a boolean, got ${String(p.reverse)}`);
   if (p.slowAtCorners !== undefined && typeof p.slowAtCorners !== 'boolean') {

@@ -203,7 +203,15 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
     const { path, waypoints } = polylinePath(points, start.heading);
     return { status: 'found', path, waypoints, goal, ...heading(request.goalHeading) };
   }
-  const curve = yield* curveThrough(ctx.grid, start, points, request.goalHeading, profile, budget);
+  let curve: Awaited<ReturnType<typeof curveThrough>> extends Generator<unknown, infer R> ? R : never;
+  try {
+    curve = yield* curveThrough(ctx.grid, start, points, request.goalHeading, profile, budget);
+  } catch (error) {
+    // The curve formulas refuse numbers they cannot compute to their precision (a turning
+    // radius tiny or huge against the map's coordinates): the order is what is wrong.
+    if (error instanceof RangeError) return fail('invalid', `no curve for this unit: ${error.message}`, goal);
+    throw error;
+  }
   if (!curve) {
     return fail('no-path', `no drivable path for turning radius ${profile.turnRadius} tiles was found along the route`, goal);
   }

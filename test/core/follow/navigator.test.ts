@@ -148,11 +148,13 @@ describe('Navigator', () => {
       { speed: 3, acceleration: 6 },
       { speed: 3, acceleration: 6, turnRadius: 1 },
     ]) {
-      const { nav } = setup(Grid.fromAscii(Array.from({ length: 14 }, () => '..............')));
+      // A budget in work units, not milliseconds, so a loaded machine plans the same frames.
+      const { nav } = setup(Grid.fromAscii(Array.from({ length: 14 }, () => '..............')), { budget: { expansions: 1e6 } });
       const u = unitAt(1.5, 7.5);
       nav.addUnit(u, profile);
       const first = nav.moveTo(u, { x: 12.5, y: 7.5 });
       for (let i = 0; i < 60; i++) nav.update(DT);
+      expect(first.state).toBe('moving');
       const second = nav.moveTo(u, { x: 7.5, y: 1.5 });
       expect(first.state).toBe('cancelled');
       let slowest = Infinity;

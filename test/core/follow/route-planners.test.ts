@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { planRoute, RouteContext, type Route } from '../../../src/follow/route.js';
 import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
+import { Navigator } from '../../../src/follow/navigator.js';
+import type { Pose } from '../../../src/steering/segment.js';
 
-function route(planner: string): Route {
+function route(planner: string, turnRadius = 0): Route {
   const ctx = new RouteContext(Grid.fromAscii(['.....', '.@@@.', '.....']));
   let out: Route | undefined;
   const job = new WorkJob(
-    (budget) => planRoute(ctx, { start: { x: 0.5, y: 0.5, heading: 0 }, goal: { x: 4.5, y: 2.5 }, profile: { radius: 0, turnRadius: 0, reverse: false }, planner }, budget),
+    (budget) => planRoute(ctx, { start: { x: 0.5, y: 0.5, heading: 0 }, goal: { x: 4.5, y: 2.5 }, profile: { radius: 0, turnRadius, reverse: false }, planner }, budget),
     (r) => (out = r),
   );
   while (!job.done) job.step(1000);
@@ -30,5 +32,29 @@ describe('planners a unit may be ordered with', () => {
 
   it('plans with the others', () => {
     for (const name of ['astar', 'anya', 'astar-ps', 'jps', 'jps-ps', 'theta', 'lazy-theta']) expect(route(name).status, name).toBe('found');
+  });
+});
+
+describe('turning radii the curves cannot compute', () => {
+  it('a curve through a polyline route refuses them with invalid, not an internal error', () => {
+    const r = route('theta', 1e-12);
+    expect(r.status).toBe('invalid');
+    expect(r.message).toMatch(/no curve for this unit: turning radius 1e-12 is too small/);
+  });
+
+  it('the navigator refuses them for every planner before planning', () => {
+    const grid = Grid.fromAscii(['.....', '.....']);
+    for (const turnRadius of [1e-12, 1e-7, 65, 1e9]) {
+      for (const planner of ['theta', 'directional']) {
+        const unit: Pose = { x: 0.5, y: 0.5, heading: 0 };
+        const nav = new Navigator(grid, { read: (u: Pose) => ({ ...u }), write: (u, p) => Object.assign(u, p) });
+        nav.addUnit(unit, { speed: 4 });
+        const move = nav.moveTo(unit, { x: 4.5, y: 1.5 }, { planner, turnRadius });
+        nav.update(1 / 60);
+        expect(move.state, `${planner} r=${turnRadius}`).toBe('failed');
+        expect(move.failure).toBe("invalid");
+        expect(move.reason).toMatch(/turnRadius must be 0 \(turning on the spot\) or from 0.000001 to 64 tiles/);
+      }
+    }
   });
 });
