@@ -70,3 +70,45 @@ describe('Anya row table', () => {
     checkTable(grid, rows, 'after');
   });
 });
+
+describe('Anya row table kept up to date row by row', () => {
+  /** The table's arrays equal those of a table built afresh on a copy of the grid. */
+  function sameAsFresh(grid: Grid, rows: RowChanges): void {
+    const fresh = new RowChanges(grid.clone());
+    fresh.refresh();
+    const total = fresh.starts[grid.height + 2]!;
+    expect(Array.from(rows.starts)).toEqual(Array.from(fresh.starts));
+    expect(Array.from(rows.xs.subarray(0, total))).toEqual(Array.from(fresh.xs.subarray(0, total)));
+    expect(Array.from(rows.bits)).toEqual(Array.from(fresh.bits));
+    expect(Array.from(rows.before)).toEqual(Array.from(fresh.before));
+    expect(Array.from(rows.quad)).toEqual(Array.from(fresh.quad));
+    // Same-run counts are kept for the right ends of free runs (odd offsets in a row).
+    for (let r = 0; r < grid.height; r++) {
+      for (let i = fresh.starts[r + 1]! + 1; i < fresh.starts[r + 2]!; i += 2) {
+        expect(rows.sameRows(i, 1), `below, row ${r} index ${i}`).toBe(fresh.sameRows(i, 1));
+        expect(rows.sameRows(i, -1), `above, row ${r} index ${i}`).toBe(fresh.sameRows(i, -1));
+      }
+    }
+  }
+
+  it('equals a fresh build after each of thousands of random edits and fills', () => {
+    const rng = makeRng(515);
+    let checks = 0;
+    for (let round = 0; round < 40; round++) {
+      const grid = randomGrid(rng, { width: rng.range(1, 70), height: rng.range(1, 30) });
+      const rows = new RowChanges(grid);
+      rows.refresh();
+      for (let e = 0; e < 50; e++) {
+        const batch = rng.range(1, 3);
+        for (let b = 0; b < batch; b++) {
+          if (rng.chance(0.8)) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.5));
+          else grid.fill(rng.int(grid.width), rng.int(grid.height), rng.range(1, 6), rng.range(1, 3), () => rng.chance(0.5));
+        }
+        rows.refresh();
+        sameAsFresh(grid, rows);
+        checks++;
+      }
+    }
+    expect(checks).toBe(2000);
+  });
+});
