@@ -7,7 +7,7 @@ import { cornerOnly, validateQuery } from '../search/validate.js';
 import { FLAGS, G, GOAL, NODE, NODE_INTS, NodePool, ROOT, START } from './anya/nodes.js';
 import { OpenList } from './anya/open-list.js';
 import { RootHistory } from './anya/roots.js';
-import { RowChanges } from './anya/row-changes.js';
+import { rowChangesOf, type RowChanges } from './anya/row-changes.js';
 import { Successors } from './anya/successors.js';
 
 /**
@@ -47,7 +47,7 @@ export class Anya extends ResumablePlanner {
     super(grid);
     cornerOnly('anya', options);
     this.components = componentsOf(grid);
-    this.rows = new RowChanges(grid);
+    this.rows = rowChangesOf(grid);
     this.successors = new Successors(grid, this.rows, this.pool, this.heap, this.roots);
   }
 

@@ -345,3 +345,18 @@ function bitCount(v: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+const shared = new WeakMap<Grid, RowChanges>();
+
+/**
+ * The one {@link RowChanges} table of a grid, shared by every Anya planner on it: one watcher per
+ * grid however many planners a game makes.
+ */
+export function rowChangesOf(grid: Grid): RowChanges {
+  let table = shared.get(grid);
+  if (!table) {
+    table = new RowChanges(grid);
+    shared.set(grid, table);
+  }
+  return table;
+}
