@@ -1,5 +1,6 @@
 import type { Grid } from '../../grid/grid.js';
-import { lineCrossing, lineFloor, lineInteger, lineSide, lineX } from './lines.js';
+import { ConeRow, type Boundary } from './cone-row.js';
+import { lineFloor, lineInteger, lineSide } from './lines.js';
 import {
   DIR,
   FLAGS,
@@ -30,7 +31,7 @@ import type { OpenList } from './open-list.js';
 import type { RootHistory } from './roots.js';
 import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
 
-/** `Successors.cone` splits the row the caller set up in the e-state. */
+/** `Successors.cone` splits the cone row the caller set up in {@link Successors.row}. */
 const EMIT = -2;
 /** `Successors.cone` projects a node being expanded. */
 const EXPAND = -3;
@@ -39,7 +40,7 @@ const ADMIT = 0;
 /** In `Successors.cone`: the piece being projected is stored nowhere. */
 const NONE = -1;
 
-/** Which non-observable successors an interval's endpoints have (see {@link Successors.turnsAt}). */
+/** Which non-observable successors an interval's endpoints have (see {@link Successors.emitPiece}). */
 const LEFT_NEAR = 1;
 const LEFT_FAR = 2;
 const RIGHT_NEAR = 4;
@@ -95,24 +96,8 @@ export class Successors {
    */
   private flatG = 0;
 
-  // The row being emitted by `emitRow`, set by its callers: the root, the row, the boundaries.
-  private eRoot = 0;
-  private eRx = 0;
-  private eRy = 0;
-  private eExact = false;
-  private eG = 0;
-  private eY = 0;
-  private eDir = 0;
-  private lInt = false;
-  private lX = 0;
-  private lAx = 0;
-  private lAy = 0;
-  private lExact = false;
-  private rInt = false;
-  private rX = 0;
-  private rAx = 0;
-  private rAy = 0;
-  private rExact = false;
+  /** The cone row the next emit makes nodes of (see {@link ConeRow}). */
+  private readonly row = new ConeRow();
 
   constructor(
     grid: Grid,
@@ -191,6 +176,9 @@ export class Successors {
 
   /** The cone from the start through the whole free run of `strip` holding cell c, onto row y2. */
   private startCone(root: number, exact: boolean, strip: number, c: number, y2: number, dir: number): boolean {
+    const e = this.row;
+    const l = e.left;
+    const r = e.right;
     const L = this.rows.runStart(strip, c);
     const R = this.rows.runEnd(strip, c);
     const { tx, ty } = this;
@@ -198,10 +186,10 @@ export class Successors {
       this.pushGoal(root, this.sx, this.sy, 0);
       return true;
     }
-    this.setRow(root, this.sx, this.sy, exact, y2, dir);
-    this.eG = 0;
-    this.setLeftInt(L);
-    this.setRightInt(R);
+    e.set(root, this.sx, this.sy, exact, y2, dir);
+    e.g = 0;
+    e.setInt(l, L);
+    e.setInt(r, R);
     return this.emitAndAdmit();
   }
 
@@ -209,33 +197,35 @@ export class Successors {
   // Observable successors.
 
   /**
-   * Emits the intervals of row `eY` between the current boundaries: the target test, then one
+   * Emits the intervals of the cone row between its boundaries: the target test, then one
    * node per piece between consecutive corner points whose far strip is free (or one node for a
    * single point). Returns how many nodes, or -1 when the target is on the row between them.
    * {@link cone} uses it for rows of two or more pieces.
    */
   private emitRow(): number {
-    const y2 = this.eY;
+    const e = this.row;
+    const l = e.left;
+    const r = e.right;
+    const y2 = e.y;
     const { tx, ty } = this;
-    if (ty === y2 && this.leftAtMost(tx) && this.rightAtLeast(tx)) {
-      this.pushGoal(this.eRoot, this.eRx, this.eRy, this.eG);
+    if (ty === y2 && e.sideOfTarget(l, tx, this.tCorner) <= 0 && e.sideOfTarget(r, tx, this.tCorner) >= 0) {
+      this.pushGoal(e.root, e.rx, e.ry, e.g);
       return -1;
     }
     // One point: the rays meet a corner exactly. Kept only for its turns (see `turnsOf`).
     let point = -1;
-    if (this.lInt && this.rInt) point = this.lX === this.rX ? this.lX : -1;
-    else if (this.lInt) point = this.rightSide(this.lX) === 0 ? this.lX : -1;
-    else if (this.rInt) point = this.leftSide(this.rX) === 0 ? this.rX : -1;
+    if (l.int && r.int) point = l.x === r.x ? l.x : -1;
+    else if (l.int) point = e.side(r, l.x) === 0 ? l.x : -1;
+    else if (r.int) point = e.side(l, r.x) === 0 ? r.x : -1;
     if (point >= 0) {
-      this.setLeftInt(point);
-      this.setRightInt(point);
+      e.setInt(l, point);
+      e.setInt(r, point);
       this.emitPiece(-1);
       return 1;
     }
-    const far = this.eDir > 0 ? y2 : y2 - 1;
+    const far = e.dir > 0 ? y2 : y2 - 1;
     const rows = this.rows;
-    const first =
-      this.lInt || this.lExact ? Math.floor(this.lX) : lineFloor(this.eRx, this.eRy, this.lAx, this.lAy, false, y2);
+    const first = l.int || l.exact ? Math.floor(l.x) : lineFloor(e.rx, e.ry, l.ax, l.ay, false, y2);
     let i = rows.upperBound(far, first);
     // Change points alternate blocked-to-free and free-to-blocked, so the count at or left of the
     // cell says whether it is free.
@@ -243,99 +233,95 @@ export class Successors {
     let count = 0;
     const end = rows.rowEnd(far);
     // The right boundary, kept while pieces move the left one along.
-    const rInt = this.rInt;
-    const rX = this.rX;
-    const rAx = this.rAx;
-    const rAy = this.rAy;
-    const rExact = this.rExact;
+    const rInt = r.int;
+    const rX = r.x;
+    const rAx = r.ax;
+    const rAy = r.ay;
+    const rExact = r.exact;
     const rNumeric = rInt || rExact;
     for (; ; i++) {
       const c = i < end ? rows.at(i) : NO_NEXT;
       const inside =
-        c !== NO_NEXT && (rNumeric ? c < rX : lineSide(this.eRx, this.eRy, rAx, rAy, false, c, y2) > 0);
+        c !== NO_NEXT && (rNumeric ? c < rX : lineSide(e.rx, e.ry, rAx, rAy, false, c, y2) > 0);
       if (!inside) {
         if (free) {
-          this.rInt = rInt;
-          this.rX = rX;
-          this.rAx = rAx;
-          this.rAy = rAy;
-          this.rExact = rExact;
+          r.int = rInt;
+          r.x = rX;
+          r.ax = rAx;
+          r.ay = rAy;
+          r.exact = rExact;
           this.emitPiece(i);
           count++;
         }
         return count;
       }
       if (free) {
-        this.setRightInt(c);
+        e.setInt(r, c);
         this.emitPiece(i);
         count++;
       }
-      this.setLeftInt(c);
+      e.setInt(l, c);
       free = !free;
     }
   }
 
-  /** Emits the current row between the current boundaries and admits every piece; true when the target is on it. */
+  /** Emits the cone row between its boundaries and admits every piece; true when the target is on it. */
   private emitAndAdmit(): boolean {
     return this.cone(EMIT, -1);
   }
 
   /**
-   * Stores the current boundaries as a node whose strip beyond is the free run ending at change
-   * point index `run` of the row table (-1 for a single point, which is never projected).
+   * Stores the cone row as a node whose strip beyond is the free run ending at change point index
+   * `run` of the row table (-1 for a single point, which is never projected), with its turning
+   * endpoints: a corner endpoint with exactly one blocked cell around it, when that cell is the near
+   * one beyond the interval (the ray grazed it; the shadow is the row beyond and the next strip past
+   * the ray) or the far one beyond the interval with the ray leaning away from it (the shadow is the
+   * sliver of the next strip between the ray and the cell's wall). The blocked cells round the
+   * corner are compared as one pattern with the single near or far cell.
    */
   private emitPiece(run: number): void {
     const p = this.pool;
     const id = p.alloc();
     const d = p.data;
     const o = id * NODE;
-    const n = this.pool.ints;
+    const n = p.ints;
     const oi = id * NODE_INTS;
-    const y = this.eY;
-    const rx = this.eRx;
-    const ry = this.eRy;
-    n[oi + ROOT] = this.eRoot;
-    d[o + RX] = rx;
-    d[o + RY] = ry;
-    d[o + G] = this.eG;
-    n[oi + ROW] = y;
-    n[oi + DIR] = this.eDir;
+    const e = this.row;
+    const l = e.left;
+    const r = e.right;
+    n[oi + ROOT] = e.root;
+    d[o + RX] = e.rx;
+    d[o + RY] = e.ry;
+    d[o + G] = e.g;
+    n[oi + ROW] = e.y;
+    n[oi + DIR] = e.dir;
     n[oi + RUN] = run;
-    d[o + LAX] = this.lAx;
-    d[o + LAY] = this.lAy;
-    d[o + HAX] = this.rAx;
-    d[o + HAY] = this.rAy;
-    let f = (this.lExact ? LO_EXACT : 0) | (this.rExact ? HI_EXACT : 0);
-    // An endpoint on a column line is stored as that exact integer: it may be a turning corner.
-    if (this.lInt) {
-      f |= LO_INT;
-      d[o + LO] = this.lX;
-    } else if (this.lExact) {
-      const lo = this.lX;
-      if (lo === Math.floor(lo)) f |= LO_INT;
-      d[o + LO] = lo;
-    } else {
-      const lo = lineInteger(rx, ry, this.lAx, this.lAy, false, y);
-      if (lo === lo) {
-        f |= LO_INT;
-        d[o + LO] = lo;
-      } else d[o + LO] = this.lX;
+    d[o + LAX] = l.ax;
+    d[o + LAY] = l.ay;
+    d[o + HAX] = r.ax;
+    d[o + HAY] = r.ay;
+    const loInt = storeEndpoint(e, l, d, o + LO);
+    const hiInt = storeEndpoint(e, r, d, o + HI);
+    let turns = 0;
+    if (loInt || hiInt) {
+      const down = e.dir > 0;
+      const rx = e.rx;
+      const row = (e.y + 1) * this.quadStride + 1;
+      if (loInt) {
+        const lo = d[o + LO]!;
+        const q = this.quad[row + lo]!;
+        if (q === (down ? NW : SW)) turns |= LEFT_NEAR;
+        else if (q === (down ? SW : NW) && rx < lo) turns |= LEFT_FAR;
+      }
+      if (hiInt) {
+        const hi = d[o + HI]!;
+        const q = this.quad[row + hi]!;
+        if (q === (down ? NE : SE)) turns |= RIGHT_NEAR;
+        else if (q === (down ? SE : NE) && rx > hi) turns |= RIGHT_FAR;
+      }
     }
-    if (this.rInt) {
-      f |= HI_INT;
-      d[o + HI] = this.rX;
-    } else if (this.rExact) {
-      const hi = this.rX;
-      if (hi === Math.floor(hi)) f |= HI_INT;
-      d[o + HI] = hi;
-    } else {
-      const hi = lineInteger(rx, ry, this.rAx, this.rAy, false, y);
-      if (hi === hi) {
-        f |= HI_INT;
-        d[o + HI] = hi;
-      } else d[o + HI] = this.rX;
-    }
-    n[oi + FLAGS] = f | (this.turnsAt(f, d[o + LO]!, d[o + HI]!) << TURNS);
+    n[oi + FLAGS] =
+      (l.exact ? LO_EXACT : 0) | (r.exact ? HI_EXACT : 0) | (loInt ? LO_INT : 0) | (hiInt ? HI_INT : 0) | (turns << TURNS);
   }
 
   /**
@@ -350,13 +336,13 @@ export class Successors {
 
   /**
    * The observable successors of one cone, with intermediate and cul-de-sac pruning. `EMIT` splits
-   * row eY between the boundaries the caller set in the e-state; `EXPAND` projects node `id` first
+   * the cone row between the boundaries the caller set in {@link row}; `EXPAND` projects node `id` first
    * and admits every piece of that row; `ADMIT` projects node `id`, which has no turning endpoint,
    * and pushes it instead when its projection branches (to be expanded when its turn comes).
    *
    * A row's pieces are the stretches between consecutive corner points of the row (where the cells
    * beyond it change) whose far strip is free, or a single point where the two rays meet a corner.
-   * A piece with a turning endpoint (see `turnsAt`) is stored and pushed. A single piece without one
+   * A piece with a turning endpoint (see `emitPiece`) is stored and pushed. A single piece without one
    * is projected at once and never stored: one step further from the root, clipped to the free run
    * of the strip beyond it, after crossing every following strip that repeats that run exactly (a
    * corridor with straight walls: no corner lies between them and they turn nothing, and the cone's
@@ -366,7 +352,7 @@ export class Successors {
    * nothing on its way. It takes exact cones only (corner root and anchors: every cone but those
    * of a start off the corners), whose boundaries compare with column lines as plain numbers (see
    * `lineCrossing`); {@link coneGeneral} takes the others. Rows of two or more pieces go through
-   * the e-state and {@link emitRow}. Returns true when the target was found in the first step.
+   * the cone row and {@link emitRow}. Returns true when the target was found in the first step.
    *
    * V8 keeps a number unboxed only while it can type it as a number: no value here comes from a
    * call, no variable starts undefined, and no fraction is carried round a loop (the crossings are
@@ -393,18 +379,19 @@ export class Successors {
     let rAx = 0;
     let rAy = 0;
     if (mode === EMIT) {
-      if (!this.eExact || !this.lExact || !this.rExact) return this.coneGeneral(mode, id);
-      root = this.eRoot;
-      rx = this.eRx;
-      ry = this.eRy;
-      dir = this.eDir;
-      y = this.eY;
-      lInt = this.lInt;
-      lAx = this.lAx;
-      lAy = this.lAy;
-      rInt = this.rInt;
-      rAx = this.rAx;
-      rAy = this.rAy;
+      const e = this.row;
+      if (!e.exact || !e.left.exact || !e.right.exact) return this.coneGeneral(mode, id);
+      root = e.root;
+      rx = e.rx;
+      ry = e.ry;
+      dir = e.dir;
+      y = e.y;
+      lInt = e.left.int;
+      lAx = e.left.ax;
+      lAy = e.left.ay;
+      rInt = e.right.int;
+      rAx = e.right.ax;
+      rAy = e.right.ay;
     } else {
       const d = this.pool.data;
       const n = this.pool.ints;
@@ -422,11 +409,12 @@ export class Successors {
       lAy = d[o + LAY]!;
       rAx = d[o + HAX]!;
       rAy = d[o + HAY]!;
-      this.eRoot = root;
-      this.eRx = rx;
-      this.eRy = ry;
-      this.eG = d[o + G]!;
-      this.eExact = this.lExact = this.rExact = true;
+      const e = this.row;
+      e.root = root;
+      e.rx = rx;
+      e.ry = ry;
+      e.g = d[o + G]!;
+      e.exact = e.left.exact = e.right.exact = true;
     }
     // What a branching projection pushes: the stored node `id` (ADMIT), the piece before it as kept
     // below (NONE), or nothing, the pieces being admitted instead (EXPAND and EMIT, first row only).
@@ -455,10 +443,11 @@ export class Successors {
         const R = xs[run]!;
         const y2 = y + ((dir > 0 ? below[run]! : above[run]!) + 1) * dir;
         if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R) {
-          this.lAx = lAx;
-          this.lAy = lAy;
-          this.rAx = rAx;
-          this.rAy = rAy;
+          const e = this.row;
+          e.left.ax = lAx;
+          e.left.ay = lAy;
+          e.right.ax = rAx;
+          e.right.ay = rAy;
           if (this.targetInCone()) {
             this.pushCurrentGoal();
             return first;
@@ -494,16 +483,17 @@ export class Successors {
 
       // The target on the row, between the boundaries.
       if (ty === y) {
-        this.lInt = lInt;
-        this.lX = lX;
-        this.lAx = lAx;
-        this.lAy = lAy;
-        this.rInt = rInt;
-        this.rX = rX;
-        this.rAx = rAx;
-        this.rAy = rAy;
-        this.eY = y;
-        if (this.leftAtMost(tx) && this.rightAtLeast(tx)) {
+        const e = this.row;
+        e.left.int = lInt;
+        e.left.x = lX;
+        e.left.ax = lAx;
+        e.left.ay = lAy;
+        e.right.int = rInt;
+        e.right.x = rX;
+        e.right.ax = rAx;
+        e.right.ay = rAy;
+        e.y = y;
+        if (e.sideOfTarget(e.left, tx, this.tCorner) <= 0 && e.sideOfTarget(e.right, tx, this.tCorner) >= 0) {
           this.pushCurrentGoal();
           return first;
         }
@@ -595,7 +585,7 @@ export class Successors {
           rX = rInt ? rAx : (rx * (rAy - ry) + (rAx - rx) * (y - ry)) / (rAy - ry);
         }
       } else {
-        // One piece: stored and pushed when an endpoint turns (as `turnsAt`: the blocked cells
+        // One piece: stored and pushed when an endpoint turns (as `emitPiece`: the blocked cells
         // round the corner as one pattern), else projected in turn.
         const loInt = lInt || lX === Math.floor(lX);
         const hiInt = rInt || rX === Math.floor(rX);
@@ -618,24 +608,25 @@ export class Successors {
           continue;
         }
       }
-      // The row or the piece goes to the e-state, fields rather than arguments so that no number
+      // The row or the piece goes to the cone row, fields rather than arguments so that no number
       // is boxed, for `emitRow` or `emitPiece`.
-      this.eRoot = root;
-      this.eRx = rx;
-      this.eRy = ry;
-      this.eExact = true;
-      this.eY = y;
-      this.eDir = dir;
-      this.lInt = lInt;
-      this.lX = lX;
-      this.lAx = lAx;
-      this.lAy = lAy;
-      this.lExact = true;
-      this.rInt = rInt;
-      this.rX = rX;
-      this.rAx = rAx;
-      this.rAy = rAy;
-      this.rExact = true;
+      const e = this.row;
+      e.root = root;
+      e.rx = rx;
+      e.ry = ry;
+      e.exact = true;
+      e.y = y;
+      e.dir = dir;
+      e.left.int = lInt;
+      e.left.x = lX;
+      e.left.ax = lAx;
+      e.left.ay = lAy;
+      e.left.exact = true;
+      e.right.int = rInt;
+      e.right.x = rX;
+      e.right.ax = rAx;
+      e.right.ay = rAy;
+      e.right.exact = true;
       if (all) {
         const top = this.pool.top;
         const made = this.emitRow();
@@ -650,20 +641,24 @@ export class Successors {
 
   /**
    * Whether the target, inside the strip of the projection being made, lies between the cone's
-   * lines: the root (eRx, eRy) through the anchors lAx, lAy and rAx, rAy. From fields, not
+   * lines: the cone row's root through its boundaries' anchors. From fields, not
    * arguments (see {@link cone}).
    */
   private targetInCone(): boolean {
-    const { eRx: rx, eRy: ry, tx, ty, tCorner } = this;
+    const e = this.row;
+    const l = e.left;
+    const r = e.right;
+    const { rx, ry } = e;
+    const { tx, ty, tCorner } = this;
     return (
-      lineSide(rx, ry, this.lAx, this.lAy, this.lExact && tCorner, tx, ty) <= 0 &&
-      lineSide(rx, ry, this.rAx, this.rAy, this.rExact && tCorner, tx, ty) >= 0
+      lineSide(rx, ry, l.ax, l.ay, l.exact && tCorner, tx, ty) <= 0 &&
+      lineSide(rx, ry, r.ax, r.ay, r.exact && tCorner, tx, ty) >= 0
     );
   }
 
   /**
    * {@link cone} for cones with a boundary through a start off the corners (or such a root), whose
-   * comparisons need the orientation predicate: the same steps on stored nodes and the e-state.
+   * comparisons need the orientation predicate: the same steps on stored nodes and the cone row.
    */
   private coneGeneral(mode: number, id: number): boolean {
     const p = this.pool;
@@ -693,6 +688,9 @@ export class Successors {
    * {@link coneGeneral}; see {@link cone} for the steps.
    */
   private project(id: number): number {
+    const e = this.row;
+    const l = e.left;
+    const r = e.right;
     const d = this.pool.data;
     const o = id * NODE;
     const n = this.pool.ints;
@@ -706,68 +704,53 @@ export class Successors {
     const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
     const root = n[oi + ROOT]!;
     const f = n[oi + FLAGS]!;
-    this.setRow(root, d[o + RX]!, d[o + RY]!, root !== this.realStart, y2, dir);
-    this.eG = d[o + G]!;
-    this.lAx = d[o + LAX]!;
-    this.lAy = d[o + LAY]!;
-    this.lExact = (f & LO_EXACT) !== 0;
-    this.rAx = d[o + HAX]!;
-    this.rAy = d[o + HAY]!;
-    this.rExact = (f & HI_EXACT) !== 0;
+    e.set(root, d[o + RX]!, d[o + RY]!, root !== this.realStart, y2, dir);
+    e.g = d[o + G]!;
+    l.ax = d[o + LAX]!;
+    l.ay = d[o + LAY]!;
+    l.exact = (f & LO_EXACT) !== 0;
+    r.ax = d[o + HAX]!;
+    r.ay = d[o + HAY]!;
+    r.exact = (f & HI_EXACT) !== 0;
     const { tx, ty } = this;
     if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R && this.targetInCone()) {
       this.pushCurrentGoal();
       return -1;
     }
     // Each side: the ray, or the wall of the free run when the ray runs past it.
-    this.setLeftLine(this.lAx, this.lAy, this.lExact);
-    if (this.leftSide(L) <= 0) this.setLeftInt(L);
-    this.setRightLine(this.rAx, this.rAy, this.rExact);
-    if (this.rightSide(R) >= 0) this.setRightInt(R);
-    if (this.lInt && !this.rInt && this.rightSide(L) < 0) return 0;
-    if (this.rInt && !this.lInt && this.leftSide(R) > 0) return 0;
+    e.setLine(l, l.ax, l.ay, l.exact);
+    if (e.side(l, L) <= 0) e.setInt(l, L);
+    e.setLine(r, r.ax, r.ay, r.exact);
+    if (e.side(r, R) >= 0) e.setInt(r, R);
+    if (l.int && !r.int && e.side(r, L) < 0) return 0;
+    if (r.int && !l.int && e.side(l, R) > 0) return 0;
     return this.emitRow();
   }
 
   // ---------------------------------------------------------------------------------------------
   // Non-observable successors.
 
-  /**
-   * Which endpoints of the piece being emitted (flags f, endpoints lo and hi on row eY) turn the
-   * path: a corner endpoint with exactly one blocked cell around it, when that cell is the near one
-   * beyond the interval (the ray grazed it; the shadow is the row beyond and the next strip past
-   * the ray) or the far one beyond the interval with the ray leaning away from it (the shadow is
-   * the sliver of the next strip between the ray and the cell's wall).
-   */
-  private turnsAt(f: number, lo: number, hi: number): number {
-    if ((f & (LO_INT | HI_INT)) === 0) return 0;
-    const down = this.eDir > 0;
-    const rx = this.eRx;
-    const row = (this.eY + 1) * this.quadStride + 1;
-    let mask = 0;
-    // The blocked cells round the corner as one pattern, compared with the single near or far cell.
-    if (f & LO_INT) {
-      const q = this.quad[row + lo]!;
-      if (q === (down ? NW : SW)) mask |= LEFT_NEAR;
-      else if (q === (down ? SW : NW) && rx < lo) mask |= LEFT_FAR;
-    }
-    if (f & HI_INT) {
-      const q = this.quad[row + hi]!;
-      if (q === (down ? NE : SE)) mask |= RIGHT_NEAR;
-      else if (q === (down ? SE : NE) && rx > hi) mask |= RIGHT_FAR;
-    }
-    return mask;
-  }
-
-  /** The turning endpoints of node `id`, found when it was made (see {@link turnsAt}). */
+  /** The turning endpoints of node `id`, found when it was made (see {@link emitPiece}). */
   private turnsOf(id: number): number {
     return (this.pool.ints[id * NODE_INTS + FLAGS]! >> TURNS) & (LEFT_NEAR | LEFT_FAR | RIGHT_NEAR | RIGHT_FAR);
   }
 
-  /** Generates the non-observable successors of cone node `id`. */
+  /** Generates the non-observable successors of cone node `id`: those of each turning endpoint. */
   private turn(id: number): void {
     const mask = this.turnsOf(id);
     if (mask === 0) return;
+    if (mask & (LEFT_NEAR | LEFT_FAR)) this.turnAt(id, -1, (mask & LEFT_NEAR) !== 0);
+    if (mask & (RIGHT_NEAR | RIGHT_FAR)) this.turnAt(id, 1, (mask & RIGHT_NEAR) !== 0);
+  }
+
+  /**
+   * The successors of node `id` that turn at its left (`side` -1) or right (+1) endpoint, a corner
+   * that becomes their root when the root history takes it. When the corner's one blocked cell is
+   * the near one (`near`: the ray from the old root grazed it), they are the flat beyond the
+   * endpoint and the strip beyond, past the ray, to the wall of its free run; when it is the far
+   * one, the sliver of the strip beyond between the ray and that cell's wall.
+   */
+  private turnAt(id: number, side: number, near: boolean): void {
     const d = this.pool.data;
     const o = id * NODE;
     const n = this.pool.ints;
@@ -776,89 +759,54 @@ export class Successors {
     const dir = n[oi + DIR]!;
     const rx = d[o + RX]!;
     const ry = d[o + RY]!;
-    const g = d[o + G]!;
     const parent = n[oi + ROOT]!;
-    const exact = parent !== this.realStart;
+    const k = d[o + (side < 0 ? LO : HI)]!;
+    const g = d[o + G]! + distance(k - rx, y - ry);
+    const corner = y * (this.W + 1) + k;
+    this.roots.g = g;
+    if (!this.roots.offer(corner, parent)) return;
+    if (near) {
+      this.flatG = g;
+      if (this.walkFlat(corner, k, y, side)) return;
+    }
     const strip = dir > 0 ? y : y - 1;
-    const y2 = y + dir;
-    const stride = this.W + 1;
-    if (mask & (LEFT_NEAR | LEFT_FAR)) {
-      const k = d[o + LO]!;
-      const ga = g + distance(k - rx, y - ry);
-      const a = y * stride + k;
-      this.roots.g = ga;
-      if (this.roots.offer(a, parent)) {
-        if (mask & LEFT_NEAR) {
-          this.flatG = ga;
-          if (!this.walkFlat(a, k, y, -1)) {
-            // The strip beyond, left of the ray from the old root through a, to the wall of its run.
-            this.setRow(a, k, y, true, y2, dir);
-            this.eG = ga;
-            this.setLeftInt(this.rows.runStart(strip, k - 1));
-            this.setRightLine(rx, ry, exact);
-            this.shadowCone(strip, k - 1, rx, ry, exact);
-          }
-        } else {
-          // The sliver between the wall of the blocked far cell and the ray.
-          this.setRow(a, k, y, true, y2, dir);
-          this.eG = ga;
-          this.setLeftInt(k);
-          this.setRightLine(rx, ry, exact);
-          this.shadowCone(strip, k, rx, ry, exact);
-        }
-      }
-    }
-    if (mask & (RIGHT_NEAR | RIGHT_FAR)) {
-      const k = d[o + HI]!;
-      const gb = g + distance(k - rx, y - ry);
-      const b = y * stride + k;
-      this.roots.g = gb;
-      if (this.roots.offer(b, parent)) {
-        if (mask & RIGHT_NEAR) {
-          this.flatG = gb;
-          if (!this.walkFlat(b, k, y, 1)) {
-            this.setRow(b, k, y, true, y2, dir);
-            this.eG = gb;
-            this.setLeftLine(rx, ry, exact);
-            this.setRightInt(this.rows.runEnd(strip, k));
-            this.shadowCone(strip, k, rx, ry, exact);
-          }
-        } else {
-          this.setRow(b, k, y, true, y2, dir);
-          this.eG = gb;
-          this.setLeftLine(rx, ry, exact);
-          this.setRightInt(k);
-          this.shadowCone(strip, k - 1, rx, ry, exact);
-        }
-      }
-    }
+    // The free run of the strip beyond that the region lies in: beside the corner, past the ray.
+    const c = near === (side < 0) ? k - 1 : k;
+    const L = this.rows.runStart(strip, c);
+    const R = this.rows.runEnd(strip, c);
+    const e = this.row;
+    e.set(corner, k, y, true, y + dir, dir);
+    e.g = g;
+    e.setInt(side < 0 ? e.left : e.right, near ? (side < 0 ? L : R) : k);
+    e.setLine(side < 0 ? e.right : e.left, rx, ry, parent !== this.realStart);
+    this.shadowCone(strip, L, R, side);
   }
 
   /**
-   * Emits a cone whose root (set by `setRow`) sits on the row it starts from: one boundary is the
-   * shadow line through the root and the old root (ax, ay), the other is set as an integer. The
-   * region it covers inside the first strip is the free run holding cell c, on the shadow side of
-   * the line; the run's wall clips the line's end on the new row.
+   * Emits a cone whose root sits on the row it starts from (the cone row set by {@link turnAt}):
+   * the boundary on the other side from `side` is the shadow line through the root and the old
+   * root, the one on `side` is a column line. The region it covers inside the first strip is the
+   * free run [L, R] of the strip, on the shadow side of the line; the run's wall clips the line's
+   * end on the new row.
    */
-  private shadowCone(strip: number, c: number, ax: number, ay: number, exact: boolean): void {
-    const L = this.rows.runStart(strip, c);
-    const R = this.rows.runEnd(strip, c);
-    const { eRx: rx, eRy: ry, tx, ty } = this;
-    const lineIsLeft = !this.lInt;
+  private shadowCone(strip: number, L: number, R: number, side: number): void {
+    const { tx, ty } = this;
+    const e = this.row;
+    const ray = side < 0 ? e.right : e.left;
+    const wall = side < 0 ? e.left : e.right;
     if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
-      const side = lineSide(rx, ry, ax, ay, exact && this.tCorner, tx, ty);
-      if (lineIsLeft ? side <= 0 : side >= 0) {
-        this.pushGoal(this.eRoot, rx, ry, this.eG);
+      // The target is in the region when it lies on the wall's side of the ray (or on it).
+      const t = lineSide(e.rx, e.ry, ray.ax, ray.ay, ray.exact && this.tCorner, tx, ty);
+      if (t * side <= 0) {
+        this.pushCurrentGoal();
         return;
       }
     }
-    if (lineIsLeft) {
-      if (this.leftSide(this.rX) > 0) return;
-      if (this.leftSide(L) <= 0) this.setLeftInt(L);
-    } else {
-      if (this.rightSide(this.lX) < 0) return;
-      if (this.rightSide(R) >= 0) this.setRightInt(R);
-    }
+    // Nothing when the ray has crossed the wall; else the ray, or the run's far wall where the ray
+    // runs past it.
+    if (e.side(ray, wall.x) * side > 0) return;
+    const end = side > 0 ? L : R;
+    if (e.side(ray, end) * side <= 0) e.setInt(ray, end);
     this.emitAndAdmit();
   }
 
@@ -902,10 +850,11 @@ export class Successors {
           if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
             this.pushGoal(corner, k, y, gk);
           } else {
-            this.setRow(corner, k, y, true, bu ? y - 1 : y + 1, bu ? -1 : 1);
-            this.eG = gk;
-            this.setLeftInt(L);
-            this.setRightInt(R);
+            const e = this.row;
+            e.set(corner, k, y, true, bu ? y - 1 : y + 1, bu ? -1 : 1);
+            e.g = gk;
+            e.setInt(e.left, L);
+            e.setInt(e.right, R);
             this.emitAndAdmit();
           }
         }
@@ -916,87 +865,15 @@ export class Successors {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Boundaries of the row being emitted.
-
-  /** Sets the root and row of the e-state; the caller sets `eG` (see {@link flatG} on why not an argument). */
-  private setRow(root: number, rx: number, ry: number, exact: boolean, y: number, dir: number): void {
-    this.eRoot = root;
-    this.eRx = rx;
-    this.eRy = ry;
-    this.eExact = exact;
-    this.eY = y;
-    this.eDir = dir;
-  }
-
-  private setLeftInt(x: number): void {
-    this.lInt = true;
-    this.lX = x;
-    this.lAx = x;
-    this.lAy = this.eY;
-    this.lExact = this.eExact;
-  }
-
-  private setRightInt(x: number): void {
-    this.rInt = true;
-    this.rX = x;
-    this.rAx = x;
-    this.rAy = this.eY;
-    this.rExact = this.eExact;
-  }
-
-  private setLeftLine(ax: number, ay: number, exact: boolean): void {
-    this.lInt = false;
-    this.lAx = ax;
-    this.lAy = ay;
-    this.lExact = exact && this.eExact;
-    this.lX = this.lExact ? lineCrossing(this.eRx, this.eRy, ax, ay, this.eY) : lineX(this.eRx, this.eRy, ax, ay, this.eY);
-  }
-
-  private setRightLine(ax: number, ay: number, exact: boolean): void {
-    this.rInt = false;
-    this.rAx = ax;
-    this.rAy = ay;
-    this.rExact = exact && this.eExact;
-    this.rX = this.rExact ? lineCrossing(this.eRx, this.eRy, ax, ay, this.eY) : lineX(this.eRx, this.eRy, ax, ay, this.eY);
-  }
-
-  /**
-   * The sign of the left boundary's x on row eY minus x, for an integer x (a column line). A
-   * column line or an exact crossing is compared as a number: the crossing is exact or at least
-   * 2^-14 from every integer, far beyond its rounding (see `lineCrossing`). A line from a start
-   * off the corners goes through the orientation predicate.
-   */
-  private leftSide(x: number): number {
-    if (this.lInt || this.lExact) return this.lX > x ? 1 : this.lX < x ? -1 : 0;
-    return lineSide(this.eRx, this.eRy, this.lAx, this.lAy, false, x, this.eY);
-  }
-
-  /** The sign of the right boundary's x on row eY minus x, for an integer x; see {@link leftSide}. */
-  private rightSide(x: number): number {
-    if (this.rInt || this.rExact) return this.rX > x ? 1 : this.rX < x ? -1 : 0;
-    return lineSide(this.eRx, this.eRy, this.rAx, this.rAy, false, x, this.eY);
-  }
-
-  /** x <= the left boundary's x on row eY? (x <= right / x >= left tests for the target) */
-  private leftAtMost(x: number): boolean {
-    if (this.lInt || (this.lExact && this.tCorner)) return this.lX <= x;
-    return lineSide(this.eRx, this.eRy, this.lAx, this.lAy, this.lExact && this.tCorner, x, this.eY) <= 0;
-  }
-
-  private rightAtLeast(x: number): boolean {
-    if (this.rInt || (this.rExact && this.tCorner)) return this.rX >= x;
-    return lineSide(this.eRx, this.eRy, this.rAx, this.rAy, this.rExact && this.tCorner, x, this.eY) >= 0;
-  }
-
-  // ---------------------------------------------------------------------------------------------
   // The open list.
 
-  /** Pushes a goal node: the target reached straight from root `root` at (rx, ry). */
-  /** {@link pushGoal} for the root of the e-state (eRoot at eRx, eRy, reached at eG). */
+  /** {@link pushGoal} for the root of the cone row. */
   private pushCurrentGoal(): void {
-    this.pushGoal(this.eRoot, this.eRx, this.eRy, this.eG);
+    const e = this.row;
+    this.pushGoal(e.root, e.rx, e.ry, e.g);
   }
 
+  /** Pushes a goal node: the target reached straight from root `root` at (rx, ry), with path length g to it. */
   private pushGoal(root: number, rx: number, ry: number, g: number): void {
     const p = this.pool;
     const id = p.alloc();
@@ -1046,6 +923,21 @@ export class Successors {
     this.toTarget = distance(tx - x, ty - y);
     return distance(x - rx, y - ry) + this.toTarget;
   }
+}
+
+/**
+ * Writes where boundary b meets the cone row to `d[at]`, and returns true when that is a column
+ * line, stored then as the exact integer: it may be a turning corner.
+ */
+function storeEndpoint(e: ConeRow, b: Boundary, d: Float64Array, at: number): boolean {
+  if (b.int || b.exact) {
+    d[at] = b.x;
+    return b.int || b.x === Math.floor(b.x);
+  }
+  const x = lineInteger(e.rx, e.ry, b.ax, b.ay, false, e.y);
+  const column = x === x;
+  d[at] = column ? x : b.x;
+  return column;
 }
 
 /** Euclidean length of (dx, dy); `Math.hypot` is several times slower and its overflow guard is not needed here. */
