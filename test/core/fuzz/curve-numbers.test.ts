@@ -16,32 +16,13 @@ import { fixedAngle } from '../../../src/steering/fixed-angle.js';
 import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
 import { arcSegment, lineSegment, segmentFromJSON, segmentPoseAt, type Pose, type Segment } from '../../../src/steering/segment.js';
 import { MAX_SAMPLES, pathFromSteps, SegmentPath, type Curve } from '../../../src/steering/segment-path.js';
+import { EXTREMES as SHARED_EXTREMES } from '../../support/extremes.js';
 import { makeRng, type Rng } from '../../support/rng.js';
 
 const SEED = 1515;
 
-/** The numbers that break code: signs, zeros, infinities, NaN, the smallest and largest doubles. */
-const EXTREMES = [
-  Number.NaN,
-  Infinity,
-  -Infinity,
-  0,
-  -0,
-  -1,
-  1e-300,
-  1e-12,
-  Number.MIN_VALUE,
-  Number.EPSILON,
-  0.5,
-  1,
-  3,
-  1e6,
-  1e12,
-  1e300,
-  Number.MAX_VALUE,
-  -Number.MAX_VALUE,
-  2 ** 53 + 1,
-];
+/** The shared extremes and the edges of this file's ranges. */
+const EXTREMES = [...SHARED_EXTREMES, 1e-12, 1e6, 1e12];
 
 /** An extreme number, or an ordinary one of a random sign and magnitude (1e-320 to 1e308). */
 function number(rng: Rng): number {

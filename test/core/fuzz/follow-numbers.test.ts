@@ -15,28 +15,11 @@ import { PlanQueue } from '../../../src/follow/plan-queue.js';
 import { polylinePath, slicePath } from '../../../src/follow/polyline.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Pose } from '../../../src/steering/segment.js';
+import { EXTREMES as SHARED_EXTREMES } from '../../support/extremes.js';
 import { makeRng } from '../../support/rng.js';
 
-/** The numbers that break code: signs, zeros, infinities, NaN, the smallest and largest doubles. */
-const EXTREMES = [
-  Number.NaN,
-  Infinity,
-  -Infinity,
-  0,
-  -0,
-  -1,
-  1e-300,
-  Number.MIN_VALUE,
-  Number.EPSILON,
-  0.5,
-  1,
-  3,
-  1e9,
-  1e300,
-  Number.MAX_VALUE,
-  -Number.MAX_VALUE,
-  2 ** 53 + 1,
-];
+/** The shared extremes and the edges of this file's ranges. */
+const EXTREMES = [...SHARED_EXTREMES, 1e9];
 
 /** Runs `call`; a throw must be a RangeError or TypeError with a message. Returns the result or undefined. */
 function attempt<R>(label: string, call: () => R): R | undefined {
