@@ -366,11 +366,8 @@ export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: numb
   const gx = Math.min(Math.floor(target.x), grid.width - 1);
   const gy = Math.min(Math.floor(target.y), grid.height - 1);
   const components = componentsOf(grid);
-  const startLabels = new Set<number>();
-  for (const [dx, dy] of TOUCH_OFFSETS) {
-    const label = components.labelOfCell(Math.floor(start.x + dx), Math.floor(start.y + dy));
-    if (label >= 0) startLabels.add(label);
-  }
+  const touched = new Int32Array(4);
+  const startLabels = new Set(touched.subarray(0, components.touchedLabels(start.x, start.y, touched)));
   // A candidate lies in the closure of its cell, so it can only join the start's region through
   // that cell or one around it.
   const nearStart = (cx: number, cy: number): boolean => {
@@ -404,14 +401,6 @@ export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: numb
   }
   return best;
 }
-
-/** Offsets from a point to the cells whose closure may hold it (it touches up to four). */
-const TOUCH_OFFSETS = [
-  [0, 0],
-  [-1e-9, 0],
-  [0, -1e-9],
-  [-1e-9, -1e-9],
-] as const;
 
 /** Ring cells whose label filter costs about one unit of planning work (~1 µs). */
 const RING_CELLS_PER_WORK = 16;

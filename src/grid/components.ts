@@ -84,8 +84,11 @@ export class Components {
   private readonly scratchA = new Int32Array(4);
   private readonly scratchB = new Int32Array(4);
 
-  /** Writes the labels of the free cells whose closure holds (x, y) into `out`; returns how many. */
-  private touchedLabels(x: number, y: number, out: Int32Array): number {
+  /**
+   * Writes the labels of the free cells whose closure holds point (x, y) into `out` (room for
+   * four); returns how many.
+   */
+  touchedLabels(x: number, y: number, out: Int32Array): number {
     const fx = Math.floor(x);
     const fy = Math.floor(y);
     const xs = fx === x ? 2 : 1;
