@@ -251,7 +251,11 @@ const steps: Step[] = [
     name: 'npm pack builds a tarball with the code, the type declarations, LICENSE and no sourcemaps',
     async run(c) {
       const packed = await runOk('npm', ['pack', '--pack-destination', c.work, '--json'], REPO);
-      const info = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; size: number; unpackedSize: number }[];
+      // The prepare script's build log comes first on stdout (with brackets of its own under CI);
+      // npm's JSON starts at a line that is only "[".
+      const json = /^\[$/m.exec(packed.stdout);
+      check(json !== null, `no JSON in the output of npm pack: ${packed.stdout.slice(-300)}`);
+      const info = JSON.parse(packed.stdout.slice(json!.index)) as { filename: string; size: number; unpackedSize: number }[];
       c.tarball = join(c.work, info[0]!.filename);
       console.log(`     ${info[0]!.filename}: ${(info[0]!.size / 1024).toFixed(1)} kB packed, ${(info[0]!.unpackedSize / 1024).toFixed(1)} kB unpacked`);
       c.unpacked = join(c.work, 'unpacked');
