@@ -26,7 +26,7 @@ import { integerOption, numberOption, parseArgs, UsageError, type ParsedArgs } f
 import { DEFAULT_PLAN_BUDGET, Navigator, pointClear, type MoveOptions, type PlanFrameStats, type UnitInfo } from '../src/follow/index.js';
 import { Grid } from '../src/grid/grid.js';
 import type { Point } from '../src/grid/point.js';
-import type { SegmentPath } from '../src/steering/segment-path.js';
+import type { SegmentPath } from '../src/curves/segment-path.js';
 import { makeRng, type Rng } from '../test/support/rng.js';
 import { collectGarbage } from './lib/measure.js';
 import { checkProgress, checkWalls, excuseBlocked, radiusOf } from './lib/soak-checks.js';

@@ -7,9 +7,9 @@
 import type * as Phaser from 'phaser';
 import { createPlanner, plannerNames, type Planner, type Point } from '../src/core.js';
 import { PathfindingPlugin, type PathfindingMove, type PathfindingProfile } from '../src/phaser/index.js';
-import { DirectionalPlanner } from '../src/steering/directional-astar.js';
-import type { SegmentPath } from '../src/steering/segment-path.js';
-import { segmentEnd } from '../src/steering/segment.js';
+import { DirectionalPlanner } from '../src/directional/directional-planner.js';
+import type { SegmentPath } from '../src/curves/segment-path.js';
+import { segmentEnd } from '../src/curves/segment.js';
 import { TILE_SIZE } from './terrain.js';
 import { UNIT_KINDS, type UnitKind } from './units.js';
 

@@ -5,7 +5,7 @@
 import type { UnitInfo } from '../../src/follow/index.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { isPointFree } from '../../src/grid/point.js';
-import { pointSquareDistance } from '../../src/steering/footprint.js';
+import { pointSquareDistance } from '../../src/curves/footprint.js';
 import { cellKey, cellOfKey, type SoakUnit } from './soak-units.js';
 
 /**

@@ -7,7 +7,7 @@ import type { Move, MoveOptions, UnitProfile } from '../../src/follow/index.js';
 import type { Grid } from '../../src/grid/grid.js';
 import type { Point } from '../../src/grid/point.js';
 import { plannerNames } from '../../src/planners.js';
-import type { Pose } from '../../src/steering/segment.js';
+import type { Pose } from '../../src/curves/segment.js';
 import type { Rng } from '../../test/support/rng.js';
 
 /** One kind of unit: its shape, how it turns, and the planners its orders use. */

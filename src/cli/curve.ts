@@ -1,11 +1,11 @@
 import { excerpt } from '../grid/excerpt.js';
 import { oneLine, parseArgs, required, UsageError, type ParsedArgs } from './args.js';
-import { dubins } from '../steering/dubins.js';
-import { firstLeg } from '../steering/first-leg.js';
-import { fixedAngle } from '../steering/fixed-angle.js';
-import { reedsShepp } from '../steering/reeds-shepp.js';
-import type { Pose } from '../steering/segment.js';
-import type { Curve } from '../steering/segment-path.js';
+import { dubins } from '../curves/dubins.js';
+import { firstLeg } from '../curves/first-leg.js';
+import { fixedAngle } from '../curves/fixed-angle.js';
+import { reedsShepp } from '../curves/reeds-shepp.js';
+import type { Pose } from '../curves/segment.js';
+import type { Curve } from '../curves/segment-path.js';
 
 const USAGE =
   'curve --from x,y,heading --to x,y,heading --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]';

@@ -1,8 +1,8 @@
 import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
-import { DirectionalPlanner, type SteerGoal, type SteerResult } from '../steering/directional-astar.js';
-import type { UnitProfile } from '../steering/profile.js';
-import type { Pose } from '../steering/segment.js';
+import { DirectionalPlanner, type SteerGoal, type SteerResult } from '../directional/directional-planner.js';
+import type { UnitProfile } from '../unit/profile.js';
+import type { Pose } from '../curves/segment.js';
 import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
 import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
@@ -92,7 +92,7 @@ export function steerCommand(args: readonly string[]): number {
     };
     if (result.message !== undefined) line['message'] = result.message;
     process.stdout.write(JSON.stringify(line) + '\n');
-    if (svgDir !== undefined) writeOutput('svg', svgDir, `query-${i + 1}.svg`, steerSvg(grid, q, result, planner.profile.clearance));
+    if (svgDir !== undefined) writeOutput('svg', svgDir, `query-${i + 1}.svg`, steerSvg(grid, q, result, planner.profile.sweepRadius));
   });
   return 0;
 }
@@ -127,7 +127,7 @@ function parseQueries(text: string): SteerQuery[] {
 }
 
 /** A picture of one query: the map around it, the path, the footprint every few steps, start and goal. */
-export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearance: number): string {
+export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, sweepRadius: number): string {
   const path = result.segments;
   const poses = path.length > 0 ? path.sampleEvery(Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)) : [q.start];
   const xs = [q.start.x, q.goal.x, ...poses.map((p) => p.x)];
@@ -158,8 +158,8 @@ export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, clearan
   const every = Math.max(1, Math.round(SVG_FOOTPRINT_STEP / Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)));
   poses.forEach((p, i) => {
     if (i % every !== 0 && i !== poses.length - 1) return;
-    parts.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="${f(clearance)}" fill="#4a90d9" fill-opacity="0.15" stroke="#4a90d9" stroke-width="0.8"/>`);
-    parts.push(`<line x1="${f(p.x)}" y1="${f(p.y)}" x2="${f(p.x + clearance * Math.cos(p.heading))}" y2="${f(p.y + clearance * Math.sin(p.heading))}" stroke="#1d4f8a" stroke-width="1.2"/>`);
+    parts.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="${f(sweepRadius)}" fill="#4a90d9" fill-opacity="0.15" stroke="#4a90d9" stroke-width="0.8"/>`);
+    parts.push(`<line x1="${f(p.x)}" y1="${f(p.y)}" x2="${f(p.x + sweepRadius * Math.cos(p.heading))}" y2="${f(p.y + sweepRadius * Math.sin(p.heading))}" stroke="#1d4f8a" stroke-width="1.2"/>`);
   });
   if (poses.length > 1) {
     parts.push(`<polyline points="${poses.map((p) => `${f(p.x)},${f(p.y)}`).join(' ')}" fill="none" stroke="#d9534f" stroke-width="1.6"/>`);

@@ -5,11 +5,11 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { dubins } from '../steering/dubins.js';
-import { pathHitsBlocked } from '../steering/footprint.js';
-import { reedsShepp } from '../steering/reeds-shepp.js';
-import { SegmentPath } from '../steering/segment-path.js';
-import type { Pose, Segment } from '../steering/segment.js';
+import { dubins } from '../curves/dubins.js';
+import { pathHitsBlocked } from '../curves/footprint.js';
+import { reedsShepp } from '../curves/reeds-shepp.js';
+import { SegmentPath } from '../curves/segment-path.js';
+import type { Pose, Segment } from '../curves/segment.js';
 import { chargeWork, type Work, type WorkBudget } from './work.js';
 
 /** How many times a leg may be halved when the curve along it hits a wall. */

@@ -4,9 +4,9 @@
  * how it was cut into frames.
  */
 import type { Point } from '../grid/point.js';
-import type { SegmentPath } from '../steering/segment-path.js';
-import { angleDifference } from '../steering/angle.js';
-import { segmentEnd, segmentPoseAt, type Pose } from '../steering/segment.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import { angleDifference } from '../curves/angle.js';
+import { segmentEnd, segmentPoseAt, type Pose } from '../curves/segment.js';
 import { MotionProfile, type SpeedZone } from './motion-profile.js';
 import { snapPoint } from './path-check.js';
 

@@ -1,5 +1,5 @@
 /** Choosing a sprite frame from a heading, for art drawn at a fixed set of angles. */
-import { TWO_PI, mod2pi } from '../steering/angle.js';
+import { TWO_PI, mod2pi } from '../curves/angle.js';
 
 /**
  * The index, in [0, count), of the frame drawn nearest to `heading` when frame i faces

@@ -6,7 +6,7 @@ export { polylineBlocked, snapToLattice, snapPoint, LATTICE_SNAP } from './path-
 export { PlanQueue, DEFAULT_PLAN_BUDGET, SLICE_EXPANSIONS, type PlanJob, type PlanBudget, type PlanFrameStats } from './plan-queue.js';
 export { polylinePath, concatPaths, slicePath } from './polyline.js';
 export { frameForHeading } from './frames.js';
-export { ClearanceGrids, legClear, polylineClear, pointClear, pushCorners, erosionFor, PUSH_MARGIN } from './clearance.js';
+export { ErodedGrids, legClear, polylineClear, pointClear, pushCorners, erosionFor, PUSH_MARGIN } from './disc-room.js';
 export { planRoute, RouteContext, nearestReachable, defaultPlanner, CURVE_ROOM, type Route, type RouteRequest, type RouteProfile } from './route.js';
 export { curveThrough, MAX_LEG_SPLITS, type CurveProfile } from './curve-route.js';
 export { WorkJob, searchWork, chargeWork, type Work, type WorkBudget } from './work.js';

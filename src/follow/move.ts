@@ -4,8 +4,8 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { Point } from '../grid/point.js';
-import type { SteerStatus } from '../steering/directional-astar.js';
-import type { SegmentPath } from '../steering/segment-path.js';
+import type { SteerStatus } from '../directional/directional-planner.js';
+import type { SegmentPath } from '../curves/segment-path.js';
 
 /** How a move ended. */
 export type MoveStatus = 'arrived' | 'failed' | 'cancelled';

@@ -5,10 +5,10 @@
  */
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { pathHitsBlocked } from '../steering/footprint.js';
-import { MAX_PROFILE_SIZE, MIN_TURNING_RADIUS } from '../steering/profile.js';
-import type { SegmentPath } from '../steering/segment-path.js';
-import type { Pose } from '../steering/segment.js';
+import { pathHitsBlocked } from '../curves/footprint.js';
+import { MAX_PROFILE_SIZE, MIN_TURNING_RADIUS } from '../unit/profile.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import type { Pose } from '../curves/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
 import { MAX_MOTION_VALUE } from './motion-profile.js';
 import { Move } from './move.js';

@@ -5,7 +5,7 @@
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
-import type { SegmentPath } from '../steering/segment-path.js';
+import type { SegmentPath } from '../curves/segment-path.js';
 
 /**
  * A coordinate this close (tiles) to a grid line is taken to lie on it. A point rebuilt from a

@@ -3,8 +3,8 @@
  * straight segments (a unit without a turning radius turns on the spot at each corner).
  */
 import type { Point } from '../grid/point.js';
-import { SegmentPath } from '../steering/segment-path.js';
-import { lineSegment, type Segment } from '../steering/segment.js';
+import { SegmentPath } from '../curves/segment-path.js';
+import { lineSegment, type Segment } from '../curves/segment.js';
 import { snapPoint } from './path-check.js';
 
 /**

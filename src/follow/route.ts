@@ -10,11 +10,11 @@ import { isPointFree, type Point } from '../grid/point.js';
 import { createPlanner, plannerNames } from '../planners.js';
 import type { Planner } from '../search/planner.js';
 import type { PathStatus } from '../search/result.js';
-import type { SegmentPath } from '../steering/segment-path.js';
-import { MAX_PIECE_UNITS } from '../steering/build.js';
-import { DirectionalPlanner, type SteerStatus } from '../steering/directional-astar.js';
-import type { Pose } from '../steering/segment.js';
-import { ClearanceGrids, erosionFor, legClear, pointClear, polylineClear, pushCorners } from './clearance.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import { MAX_PIECE_UNITS } from '../search/stepped-build.js';
+import { DirectionalPlanner, type SteerStatus } from '../directional/directional-planner.js';
+import type { Pose } from '../curves/segment.js';
+import { ErodedGrids, erosionFor, legClear, pointClear, polylineClear, pushCorners } from './disc-room.js';
 import { curveThrough } from './curve-route.js';
 import { polylinePath } from './polyline.js';
 import { chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
@@ -86,7 +86,7 @@ export function defaultPlanner(): string {
  * time (a planner runs one search at a time), which the {@link PlanQueue} guarantees.
  */
 export class RouteContext {
-  readonly clearance: ClearanceGrids;
+  readonly eroded: ErodedGrids;
   /** The planner of the most recent search, and how many searches have started. */
   lastPlanner: Planner | undefined;
   searches = 0;
@@ -94,7 +94,7 @@ export class RouteContext {
   private readonly directionals = new Map<string, DirectionalPlanner>();
 
   constructor(readonly grid: Grid) {
-    this.clearance = new ClearanceGrids(grid);
+    this.eroded = new ErodedGrids(grid);
   }
 
   /** The planner `name` on the grid shrunk by `k` cells, on the corner or cell lattice, for a new search. */
@@ -102,7 +102,7 @@ export class RouteContext {
     const key = `${name}|${k}|${lattice}`;
     let planner = this.planners.get(key);
     if (!planner) {
-      planner = createPlanner(name, this.clearance.get(k), { lattice });
+      planner = createPlanner(name, this.eroded.get(k), { lattice });
       this.planners.set(key, planner);
     }
     this.lastPlanner = planner;
@@ -141,7 +141,7 @@ export class RouteContext {
 
   /** Lets go of the grid. */
   destroy(): void {
-    this.clearance.destroy();
+    this.eroded.destroy();
     this.planners.clear();
     this.directionals.clear();
   }
@@ -411,7 +411,7 @@ const ROOM_CHECK_WORK = 4;
 /**
  * An any-angle polyline from start to goal that a disc of radius r can follow: the planner's path
  * with its corners pushed out by r when that is clear, else a cell-centre path on the grid shrunk
- * by the clearance, pulled taut with exact sweep checks.
+ * by the unit's radius, pulled taut with exact sweep checks.
  */
 function* polylineWork(
   ctx: RouteContext,
@@ -425,13 +425,13 @@ function* polylineWork(
   const first = yield* searchWork(budget, ctx.planner(plannerName).createSearch(start.x, start.y, goal.x, goal.y));
   if (first.status !== 'found') return { status: first.status, waypoints: [], message: first.message ?? `no path (${first.status})` };
   if (r <= 0) return first.points;
-  const map = ctx.clearance.fresh();
+  const map = ctx.eroded.fresh();
   const pushed = pushCorners(first.points, r);
   yield* chargeWork(budget, pushed.length);
   if (polylineClear(grid, pushed, r, map)) return pushed;
 
   const k = erosionFor(r);
-  const shrunk = ctx.clearance.get(k);
+  const shrunk = ctx.eroded.get(k);
   const [sx, sy] = cellCentreNear(shrunk, start);
   const [gx, gy] = cellCentreNear(shrunk, goal);
   const second = yield* searchWork(budget, ctx.planner('astar', k, 'cell').createSearch(sx, sy, gx, gy));

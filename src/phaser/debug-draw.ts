@@ -6,7 +6,7 @@ import type Phaser from 'phaser';
 import { expandedPoints } from '../follow/expanded.js';
 import type { Navigator } from '../follow/navigator.js';
 import type { Point } from '../grid/point.js';
-import type { Segment } from '../steering/segment.js';
+import type { Segment } from '../curves/segment.js';
 import type { TilemapGrid } from './tilemap-grid.js';
 
 /** What `debug()` draws. Colours are 0xRRGGBB. */

@@ -9,7 +9,7 @@ import { frameForHeading } from '../follow/frames.js';
 import { Move } from '../follow/move.js';
 import { Navigator, type MoveOptions, type UnitProfile } from '../follow/navigator.js';
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats } from '../follow/plan-queue.js';
-import type { Pose } from '../steering/segment.js';
+import type { Pose } from '../curves/segment.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
 

@@ -84,7 +84,7 @@ export interface PathExpectation {
   goal: { x: number; y: number; heading?: number | null };
   turningRadius: number;
   /** Radius of the disc the footprint must keep off walls. */
-  clearance: number;
+  sweepRadius: number;
   /** Sampling step, tiles (default 0.01). */
   step?: number;
 }
@@ -119,7 +119,7 @@ export function pathProblem(grid: Grid, segments: readonly SegmentFields[], e: P
   for (let i = 0; i < poses.length; i++) {
     const p = poses[i]!;
     if (i > 0 && Math.hypot(p.x - poses[i - 1]!.x, p.y - poses[i - 1]!.y) > step + 1e-9) return `jump of ${Math.hypot(p.x - poses[i - 1]!.x, p.y - poses[i - 1]!.y)} near (${p.x}, ${p.y})`;
-    const hit = overlappedCells(grid, p.x, p.y, e.clearance);
+    const hit = overlappedCells(grid, p.x, p.y, e.sweepRadius);
     if (hit.length > 0) return `footprint at (${p.x.toFixed(4)}, ${p.y.toFixed(4)}) overlaps cell (${hit[0]![0]}, ${hit[0]![1]})`;
   }
   return null;

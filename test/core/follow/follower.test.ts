@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Follower, type FollowerOptions } from '../../../src/follow/follower.js';
 import { frameForHeading } from '../../../src/follow/frames.js';
 import { polylinePath } from '../../../src/follow/polyline.js';
-import { angleDifference } from '../../../src/steering/angle.js';
-import { dubins } from '../../../src/steering/dubins.js';
-import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
-import type { SegmentPath } from '../../../src/steering/segment-path.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { angleDifference } from '../../../src/curves/angle.js';
+import { dubins } from '../../../src/curves/dubins.js';
+import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
+import type { SegmentPath } from '../../../src/curves/segment-path.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { makeRng } from '../../support/rng.js';
 
 interface Trace {

@@ -8,7 +8,7 @@ import { Move } from '../../../src/follow/move.js';
 import { Navigator, type NavigatorOptions } from '../../../src/follow/navigator.js';
 import { PlanQueue } from '../../../src/follow/plan-queue.js';
 import { Grid } from '../../../src/grid/grid.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 interface Unit {
   name: string;

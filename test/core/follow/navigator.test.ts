@@ -3,9 +3,9 @@ import type { Move } from '../../../src/follow/move.js';
 import { Navigator, type MoveOptions } from '../../../src/follow/navigator.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { isPointFree, type Point } from '../../../src/grid/point.js';
-import { angleDifference } from '../../../src/steering/angle.js';
-import { discHitsBlocked, pathHitsBlocked } from '../../../src/steering/footprint.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { angleDifference } from '../../../src/curves/angle.js';
+import { discHitsBlocked, pathHitsBlocked } from '../../../src/curves/footprint.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
 
 interface Unit {

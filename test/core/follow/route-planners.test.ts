@@ -3,7 +3,7 @@ import { planRoute, RouteContext, type Route } from '../../../src/follow/route.j
 import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { Navigator } from '../../../src/follow/navigator.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 function route(planner: string, turnRadius = 0): Route {
   const ctx = new RouteContext(Grid.fromAscii(['.....', '.@@@.', '.....']));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Navigator } from '../../../src/follow/navigator.js';
 import { slicePath, polylinePath } from '../../../src/follow/polyline.js';
 import { Grid } from '../../../src/grid/grid.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 describe('tile edits under a moving unit', () => {
   it('a freed wall cell beside the path does not throw from update (the issue’s snippet)', () => {

@@ -9,7 +9,7 @@ import { Navigator, type MoveOptions, type UnitProfile } from '../../../src/foll
 import { polylinePath } from '../../../src/follow/polyline.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Point } from '../../../src/grid/point.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 function setup() {
   const grid = Grid.fromAscii(['........', '........', '........']);

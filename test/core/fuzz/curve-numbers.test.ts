@@ -8,14 +8,14 @@
  * Nothing returns NaN and nothing hangs (the suite's timeout would catch it).
  */
 import { describe, expect, it } from 'vitest';
-import { angleDifference, mod2pi, normalizeAngle } from '../../../src/steering/angle.js';
-import { CURVE_TOLERANCE, MAX_HEADING, MAX_RADIUS_RATIO, MIN_RADIUS_RATIO } from '../../../src/steering/curve-range.js';
-import { dubins, dubinsLength, dubinsWord, DUBINS_WORDS } from '../../../src/steering/dubins.js';
-import { firstLeg } from '../../../src/steering/first-leg.js';
-import { fixedAngle } from '../../../src/steering/fixed-angle.js';
-import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
-import { arcSegment, lineSegment, segmentFromJSON, segmentPoseAt, type Pose, type Segment } from '../../../src/steering/segment.js';
-import { MAX_SAMPLES, pathFromSteps, SegmentPath, type Curve } from '../../../src/steering/segment-path.js';
+import { angleDifference, mod2pi, normalizeAngle } from '../../../src/curves/angle.js';
+import { CURVE_TOLERANCE, MAX_HEADING, MAX_RADIUS_RATIO, MIN_RADIUS_RATIO } from '../../../src/curves/curve-range.js';
+import { dubins, dubinsLength, dubinsWord, DUBINS_WORDS } from '../../../src/curves/dubins.js';
+import { firstLeg } from '../../../src/curves/first-leg.js';
+import { fixedAngle } from '../../../src/curves/fixed-angle.js';
+import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
+import { arcSegment, lineSegment, segmentFromJSON, segmentPoseAt, type Pose, type Segment } from '../../../src/curves/segment.js';
+import { MAX_SAMPLES, pathFromSteps, SegmentPath, type Curve } from '../../../src/curves/segment-path.js';
 import { EXTREMES as SHARED_EXTREMES } from '../../support/extremes.js';
 import { makeRng, type Rng } from '../../support/rng.js';
 

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerOptions, type SteerResult } from '../../../src/steering/directional-astar.js';
-import { resolveProfile, type UnitProfile } from '../../../src/steering/profile.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerOptions, type SteerResult } from '../../../src/directional/directional-planner.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { pathProblem } from '../../support/footprint-sampler.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 
@@ -69,8 +69,8 @@ function checkResult(grid: Grid, profile: UnitProfile, start: Pose, goal: SteerG
   expect(Number.isFinite(r.length) && Number.isFinite(r.cost), `${where}: length ${r.length}, cost ${r.cost}`).toBe(true);
   expect(r.cost, where).toBeGreaterThanOrEqual(r.length - 1e-9);
   if (r.length === 0) expect(Math.hypot(goal.x - start.x, goal.y - start.y), `${where}: found of length 0 away from the goal`).toBe(0);
-  const clearance = resolveProfile(profile).clearance;
-  const problem = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, clearance, step: 0.05 });
+  const sweepRadius = resolveProfile(profile).sweepRadius;
+  const problem = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, sweepRadius, step: 0.05 });
   expect(problem, where).toBeNull();
 }
 

@@ -16,8 +16,8 @@ import type { Move, MoveEvents } from '../../../src/follow/move.js';
 import { Navigator, type MoveOptions, type UnitProfile } from '../../../src/follow/navigator.js';
 import type { Grid } from '../../../src/grid/grid.js';
 import { plannerNames } from '../../../src/planners.js';
-import { pointSquareDistance } from '../../../src/steering/footprint.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { pointSquareDistance } from '../../../src/curves/footprint.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 
 const SEEDS = 8;

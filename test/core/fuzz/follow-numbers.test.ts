@@ -5,7 +5,7 @@
  * hangs (the suite's timeout would catch it) and nothing returns NaN.
  */
 import { describe, expect, it } from 'vitest';
-import { erosionFor, legClear, pointClear, polylineClear, pushCorners } from '../../../src/follow/clearance.js';
+import { erosionFor, legClear, pointClear, polylineClear, pushCorners } from '../../../src/follow/disc-room.js';
 import { Follower } from '../../../src/follow/follower.js';
 import { frameForHeading } from '../../../src/follow/frames.js';
 import { MotionProfile } from '../../../src/follow/motion-profile.js';
@@ -14,7 +14,7 @@ import { polylineBlocked, snapToLattice } from '../../../src/follow/path-check.j
 import { PlanQueue } from '../../../src/follow/plan-queue.js';
 import { polylinePath, slicePath } from '../../../src/follow/polyline.js';
 import { Grid } from '../../../src/grid/grid.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { EXTREMES as SHARED_EXTREMES } from '../../support/extremes.js';
 import { makeRng } from '../../support/rng.js';
 
@@ -107,7 +107,7 @@ describe('fuzz: extreme numbers into the follow layer', () => {
     }
   });
 
-  it('clearance checks: a boolean or a RangeError for any radius and point, never a hang', () => {
+  it('room checks: a boolean or a RangeError for any radius and point, never a hang', () => {
     for (const r of EXTREMES) {
       for (const x of [0.5, Number.NaN, Infinity, -1e300, 1e300]) {
         const label = `r = ${r}, x = ${x}`;

@@ -14,12 +14,12 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import type { PathStatus } from '../search/result.js';
-import { TWO_PI, normalizeAngle } from './angle.js';
-import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from './build.js';
-import { MAX_HEADING, MIN_RADIUS_RATIO } from './curve-range.js';
+import { TWO_PI, normalizeAngle } from '../curves/angle.js';
+import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { MAX_HEADING, MIN_RADIUS_RATIO } from '../curves/curve-range.js';
 import { GoalDistanceField, shrinkWork } from './distance-field.js';
-import { firstLeg } from './first-leg.js';
-import { ClearanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance, TOUCH_MARGIN } from './footprint.js';
+import { firstLeg } from '../curves/first-leg.js';
+import { WallDistanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance, TOUCH_MARGIN } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costOf,
@@ -33,10 +33,10 @@ import {
   type MoveSet,
   type Neighborhood,
 } from './hit-check.js';
-import { resolveProfile, type ResolvedProfile, type UnitProfile } from './profile.js';
+import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
-import { resizeSegment, type Pose, type Segment } from './segment.js';
-import { SegmentPath, type Curve } from './segment-path.js';
+import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
+import { SegmentPath, type Curve } from '../curves/segment-path.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -66,7 +66,7 @@ const BYTES_PER_STATE = 20;
 
 /**
  * Bytes of per-map tables per cell: heuristic cache (12), corridor (4), padded grid (1),
- * clearance (2), shrunk grid (1), region labels (8) and the distance field's corner memory (20).
+ * wall distances (2), eroded grid (1), region labels (8) and the distance field's corner memory (20).
  */
 const BYTES_PER_CELL = 48;
 
@@ -116,7 +116,7 @@ export interface SteerOptions {
   weight?: number;
   /**
    * `full` (default): the whole lattice. `hybrid`: Pinter's fast path, the search restricted to a
-   * corridor around an any-angle path on the clearance-shrunk grid, and the full search when the
+   * corridor around an any-angle path on the eroded grid, and the full search when the
    * corridor holds no path. Both give legal paths only.
    */
   mode?: 'full' | 'hybrid';
@@ -205,7 +205,7 @@ type RunState = 'found' | 'exhausted' | 'pending';
  * search at a time: starting another cancels the previous one. Its state memory (typed arrays
  * with generation stamps) is reused across queries.
  *
- * Its tables (move sets, padded bitmaps, the clearance-shrunk grid and its regions; tenths of a
+ * Its tables (move sets, padded bitmaps, the eroded grid and its regions; tenths of a
  * second to seconds of work for a new profile, and again after grid changes) are built as
  * resumable work: `findPath` builds them at once, a search's `step(n)` builds within its
  * allowance of `n` units, and {@link buildTables} builds ahead. A map the profile cannot fit, or
@@ -238,7 +238,7 @@ export class DirectionalPlanner {
   private memory!: SearchMemory;
   private readonly stateCount: number;
   private readonly virtualStart: number;
-  private clearance!: ClearanceMap;
+  private walls!: WallDistanceMap;
   /**
    * The grid padded by `pad` blocked cells on each side (more than any move's extent): one byte
    * per cell, and blocked bits with `rowWords` words per row. Grows when a move set reaches farther.
@@ -250,7 +250,7 @@ export class DirectionalPlanner {
   private rowWords = 0;
   private window = new Int32Array(0);
   private builtVersion = -1;
-  /** The grid shrunk by the clearance, refilled in place when the grid changes. */
+  /** The grid eroded by the sweep radius, refilled in place when the grid changes. */
   private shrunk!: Grid;
   private field!: GoalDistanceField;
   /** Regions of the shrunk grid. */
@@ -380,7 +380,7 @@ export class DirectionalPlanner {
       this.memory = new SearchMemory(states, g);
       yield allocating(cells * 40);
       this.kinematic = kinematicTableFor(this.profile, this.headings);
-      this.clearance = new ClearanceMap(this.grid);
+      this.walls = new WallDistanceMap(this.grid);
       this.shrunk = new Grid(width, height);
       this.field = new GoalDistanceField(this.shrunk);
       yield allocating(cells * 16);
@@ -489,7 +489,7 @@ export class DirectionalPlanner {
     if (bad) return failure('invalid', startPose, 0, bad);
     if (this.refusal) return failure(this.refusal.status, startPose, 0, this.refusal.message);
     const { width, height } = this.grid;
-    const rho = this.profile.clearance;
+    const rho = this.profile.sweepRadius;
     const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
     if (!inside(start.x, start.y)) return failure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
     if (!inside(goal.x, goal.y)) return failure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
@@ -572,7 +572,7 @@ export class DirectionalPlanner {
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
     this.builtVersion = -1;
-    yield* this.clearance.refreshWork();
+    yield* this.walls.refreshWork();
     const pw = this.paddedWidth;
     const rw = this.rowWords;
     const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * PADDED_CELLS_PER_UNIT) / (pw + rw)));
@@ -582,7 +582,7 @@ export class DirectionalPlanner {
       yield unitsFor((p1 - p0) * (pw + rw), PADDED_CELLS_PER_UNIT);
       this.padRows(p0, p1);
     }
-    yield* shrinkWork(grid, this.profile.clearance, this.clearance, this.shrunk);
+    yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
     yield* this.regions.labelWork(this.shrunk);
     // A change while this ran in slices leaves the tables stale: the next build starts over.
     if (grid.version === version) this.builtVersion = version;
@@ -735,7 +735,7 @@ export class DirectionalPlanner {
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
         : curveBetween(p, pose, this.goal),
     );
-    if (curve === null || pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) return false;
+    if (curve === null || pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) return false;
     this.shot = curve.path;
     return true;
   }
@@ -761,7 +761,7 @@ export class DirectionalPlanner {
           const cost = costOf(p, curve);
           const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
           if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
-          if (pathHitsBlocked(this.grid, curve.path, p.clearance, this.clearance)) continue;
+          if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) continue;
           if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, curve);
         }
       }
@@ -777,7 +777,7 @@ export class DirectionalPlanner {
     const cx = cell % w;
     const cy = (cell / w) | 0;
     const mv = this.active;
-    const clear = this.clearance.values[cell]!;
+    const clear = this.walls.values[cell]!;
     const E = mv.maxExtent;
     const useMasks = E <= MAX_MASK_EXTENT;
     const window = this.window;
@@ -972,8 +972,8 @@ function refusalOf(grid: Grid, profile: ResolvedProfile, headings: HeadingCount,
   const { width, height } = grid;
   if (width === 0 || height === 0) return { status: 'invalid', message: `the map is empty (${width}x${height}): there is nowhere to drive` };
   // A disc clear of the outside needs its centre at least ρ (plus the touch margin) from each edge.
-  if (2 * (profile.clearance + TOUCH_MARGIN) > Math.min(width, height)) {
-    const size = profile.footprint === 'disc' ? `width ${profile.width}` : `${profile.width} x ${profile.length} (diagonal ${2 * profile.clearance})`;
+  if (2 * (profile.sweepRadius + TOUCH_MARGIN) > Math.min(width, height)) {
+    const size = profile.footprint === 'disc' ? `width ${profile.width}` : `${profile.width} x ${profile.length} (diagonal ${2 * profile.sweepRadius})`;
     return { status: 'invalid', message: `the footprint (${size} tiles) is wider than the ${width}x${height} map: it fits nowhere` };
   }
   if (profile.turningRadius < MIN_RADIUS_RATIO * Math.max(width, height)) {

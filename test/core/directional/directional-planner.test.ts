@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerResult } from '../../../src/steering/directional-astar.js';
-import { dubinsLength } from '../../../src/steering/dubins.js';
-import { latticeHeading } from '../../../src/steering/hit-check.js';
-import { resolveProfile, type UnitProfile } from '../../../src/steering/profile.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerResult } from '../../../src/directional/directional-planner.js';
+import { dubinsLength } from '../../../src/curves/dubins.js';
+import { latticeHeading } from '../../../src/directional/hit-check.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { overlappedCells, pathProblem } from '../../support/footprint-sampler.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 
@@ -22,8 +22,8 @@ const FAILURES = new Set(['no-path', 'no-room-to-turn']);
 
 /** A problem with a found result, or null: the independent sampler's verdict plus the result's own numbers. */
 function problem(grid: Grid, profile: UnitProfile, start: Pose, goal: SteerGoal, r: SteerResult): string | null {
-  const clearance = resolveProfile(profile).clearance;
-  const p = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, clearance });
+  const sweepRadius = resolveProfile(profile).sweepRadius;
+  const p = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, sweepRadius });
   if (p) return p;
   if (Math.abs(r.length - r.segments.length) > 1e-9) return `length ${r.length} but the segments add up to ${r.segments.length}`;
   if (!(r.cost >= r.length - 1e-9)) return `cost ${r.cost} below length ${r.length}`;
@@ -50,7 +50,7 @@ describe('DirectionalPlanner on thousands of seeded random maps', () => {
       const [profile, options] = SETUPS[t % SETUPS.length]!;
       const grid = randomGrid(rng, { width: rng.range(3, 14), height: rng.range(3, 14), density: rng.next() * 0.3 });
       const planner = new DirectionalPlanner(grid, profile, options);
-      const rho = planner.profile.clearance;
+      const rho = planner.profile.sweepRadius;
       const headings = options.headings!;
       const start = freePose(rng, grid, rho, rng.chance(0.4), headings);
       const goalPose = freePose(rng, grid, rho, rng.chance(0.6), headings);

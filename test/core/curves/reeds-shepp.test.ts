@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
-import { dubins } from '../../../src/steering/dubins.js';
+import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
+import { dubins } from '../../../src/curves/dubins.js';
 import { makeRng } from '../../support/rng.js';
-import { moved, poseError, randomPose } from './poses.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { moved, poseError, randomPose } from '../../support/poses.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 /** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
 const SWEEP_TIMEOUT_MS = 60_000;

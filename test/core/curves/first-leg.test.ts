@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { firstLeg } from '../../../src/steering/first-leg.js';
+import { firstLeg } from '../../../src/curves/first-leg.js';
 import { makeRng } from '../../support/rng.js';
-import { randomPose } from './poses.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { randomPose } from '../../support/poses.js';
+import type { Pose } from '../../../src/curves/segment.js';
 
 /** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
 const SWEEP_TIMEOUT_MS = 60_000;

@@ -1,14 +1,14 @@
 /**
  * Room for units with a size: a unit is a disc of radius r (tile units) and its whole disc must
  * stay off blocked cells and inside the map (touching counts as hitting, as in
- * `steering/footprint`). Straight-move checks, corners pushed out by the radius, and grids shrunk
- * by a clearance for planning.
+ * `curves/footprint`). Straight-move checks, corners pushed out by the radius, and grids eroded
+ * by whole cells for planning.
  */
 import { Grid, type GridArea } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { isPointFree, type Point } from '../grid/point.js';
-import { ClearanceMap, discHitsBlocked, segmentHitsBlocked } from '../steering/footprint.js';
-import { lineSegment } from '../steering/segment.js';
+import { WallDistanceMap, discHitsBlocked, segmentHitsBlocked } from '../curves/footprint.js';
+import { lineSegment } from '../curves/segment.js';
 
 /**
  * Throws unless `r` is a radius: a number >= 0 (Infinity allowed: nothing that wide fits).
@@ -32,22 +32,22 @@ function tooWide(grid: Grid, r: number): boolean {
  * outside cell; for r = 0, the grid rule's line of sight.
  * @throws RangeError when r is NaN or negative.
  */
-export function legClear(grid: Grid, a: Point, b: Point, r: number, clearance?: ClearanceMap): boolean {
+export function legClear(grid: Grid, a: Point, b: Point, r: number, walls?: WallDistanceMap): boolean {
   checkRadius(r);
   if (r === 0) return lineOfSight(grid, a.x, a.y, b.x, b.y);
   if (tooWide(grid, r)) return false;
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   if (length === 0) return !discHitsBlocked(grid, a.x, a.y, r);
   const seg = lineSegment({ x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x) }, length);
-  return !segmentHitsBlocked(grid, seg, r, clearance);
+  return !segmentHitsBlocked(grid, seg, r, walls);
 }
 
 /**
  * True when every leg of `points` is clear for a disc of radius r (see {@link legClear}).
  * @throws RangeError when r is NaN or negative.
  */
-export function polylineClear(grid: Grid, points: readonly Point[], r: number, clearance?: ClearanceMap): boolean {
-  for (let i = 1; i < points.length; i++) if (!legClear(grid, points[i - 1]!, points[i]!, r, clearance)) return false;
+export function polylineClear(grid: Grid, points: readonly Point[], r: number, walls?: WallDistanceMap): boolean {
+  for (let i = 1; i < points.length; i++) if (!legClear(grid, points[i - 1]!, points[i]!, r, walls)) return false;
   return points.length !== 1 || legClear(grid, points[0]!, points[0]!, r);
 }
 
@@ -123,28 +123,28 @@ export function erosionFor(r: number): number {
 }
 
 /**
- * Copies of a grid shrunk by a clearance, one per depth k (a cell is blocked when a blocked or
+ * Copies of a grid eroded by k cells, one per depth k (a cell is blocked when a blocked or
  * outside cell lies within Chebyshev distance k), kept up to date as the grid changes.
  *
  * @example
  * ```ts
- * const shrunk = new ClearanceGrids(grid);
+ * const shrunk = new ErodedGrids(grid);
  * shrunk.get(1); // cells next to a wall or the border are blocked
  * ```
  */
-export class ClearanceGrids {
+export class ErodedGrids {
   /** Chebyshev distance of every cell to the nearest wall, for eroding and for fast sweep checks. */
-  readonly map: ClearanceMap;
+  readonly map: WallDistanceMap;
   private readonly grids = new Map<number, Grid>();
   private readonly unsubscribe: () => void;
 
   constructor(readonly grid: Grid) {
-    this.map = new ClearanceMap(grid);
+    this.map = new WallDistanceMap(grid);
     this.unsubscribe = grid.watch((area) => this.update(area));
   }
 
-  /** The clearance map, recomputed if the grid changed. */
-  fresh(): ClearanceMap {
+  /** The wall-distance map, recomputed if the grid changed. */
+  fresh(): WallDistanceMap {
     return this.map.refresh();
   }
 

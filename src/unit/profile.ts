@@ -26,7 +26,7 @@ export interface UnitProfile {
   turnPenalty?: number;
 }
 
-/** A validated profile, with the clearance radius the geometry uses. */
+/** A validated profile, with the radius of the disc the planners sweep. */
 export interface ResolvedProfile {
   readonly turningRadius: number;
   readonly footprint: 'disc' | 'rectangle';
@@ -34,7 +34,7 @@ export interface ResolvedProfile {
   /** The rectangle's length; equal to `width` for a disc. */
   readonly length: number;
   /** Radius of the disc the planners sweep: w / 2, or √(w² + l²) / 2 for a rectangle. */
-  readonly clearance: number;
+  readonly sweepRadius: number;
   readonly reverse: boolean;
   readonly reverseCost: number;
   readonly turnPenalty: number;
@@ -68,7 +68,7 @@ function positive(name: string, value: unknown, max = MAX_PROFILE_SIZE): number 
 /**
  * Checks a profile and fills in the defaults.
  *
- * @example resolveProfile({ turningRadius: 2, width: 0.8 }).clearance // 0.4
+ * @example resolveProfile({ turningRadius: 2, width: 0.8 }).sweepRadius // 0.4
  * @throws RangeError naming the bad field; TypeError when `profile` is not an object.
  */
 export function resolveProfile(profile: UnitProfile): ResolvedProfile {
@@ -90,14 +90,14 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   if (typeof turnPenalty !== 'number' || !(turnPenalty >= 0) || !(turnPenalty <= MAX_COST_FACTOR)) {
     throw new RangeError(`turnPenalty must be a number >= 0 and <= ${MAX_COST_FACTOR}, got ${String(turnPenalty)}`);
   }
-  const clearance = rectangle ? Math.hypot(width, length) / 2 : width / 2;
-  const key = [turningRadius, clearance, reverse ? reverseCost : 'fwd', turnPenalty].join('|');
+  const sweepRadius = rectangle ? Math.hypot(width, length) / 2 : width / 2;
+  const key = [turningRadius, sweepRadius, reverse ? reverseCost : 'fwd', turnPenalty].join('|');
   return {
     turningRadius,
     footprint: rectangle ? 'rectangle' : 'disc',
     width,
     length,
-    clearance,
+    sweepRadius,
     reverse,
     reverseCost,
     turnPenalty,

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { planRoute, RouteContext, type RouteRequest } from '../../../src/follow/route.js';
 import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
-import { MAX_PIECE_UNITS, SteppedBuild } from '../../../src/steering/build.js';
-import { DirectionalPlanner, directionalMemory, type SteerGoal } from '../../../src/steering/directional-astar.js';
-import { MoveSet, moveSetWork } from '../../../src/steering/hit-check.js';
-import { resolveProfile, type UnitProfile } from '../../../src/steering/profile.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import { MAX_PIECE_UNITS, SteppedBuild } from '../../../src/search/stepped-build.js';
+import { DirectionalPlanner, directionalMemory, type SteerGoal } from '../../../src/directional/directional-planner.js';
+import { MoveSet, moveSetWork } from '../../../src/directional/hit-check.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import type { Pose } from '../../../src/curves/segment.js';
 import { makeRng } from '../../support/rng.js';
 
 const arena = (): Grid => Grid.fromMovingAi(readFileSync(new URL('../../fixtures/arena.map', import.meta.url), 'utf8'));
@@ -75,7 +75,7 @@ describe('directional tables built in slices', () => {
       const oneShot = new DirectionalPlanner(grid, profile, { headings });
       expect(oneShot.buildTables()).toBeGreaterThan(0);
       expect(oneShot.tablesReady()).toBe(true);
-      const rho = resolveProfile(profile).clearance;
+      const rho = resolveProfile(profile).sweepRadius;
       for (const [start, goal] of queries(grid, rho, 12, 7)) {
         const a = stepped.findPath(start, goal, { maxExpansions: 20000 });
         const b = oneShot.findPath(start, goal, { maxExpansions: 20000 });
@@ -103,7 +103,7 @@ describe('directional tables built in slices', () => {
     expect(steps).toBeGreaterThan(10);
     const expected = new DirectionalPlanner(grid, { turningRadius: 3, width: 0.8 }, { headings: 8 }).findPath(start, goal);
     expect(JSON.stringify(result.segments.toJSON())).toBe(JSON.stringify(expected.segments.toJSON()));
-    // After a change the refresh (clearance, bitmaps, shrunk grid, regions) is work again.
+    // After a change the refresh (wall distances, bitmaps, eroded grid, regions) is work again.
     const free = grid.cells.findIndex((c) => c === 0);
     grid.setBlocked(free % grid.width, Math.floor(free / grid.width), true);
     expect(planner.tablesReady()).toBe(false);

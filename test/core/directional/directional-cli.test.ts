@@ -50,7 +50,7 @@ describe('headway steer', () => {
         start: { x: q.sx, y: q.sy, heading: q.sh },
         goal: { x: q.gx, y: q.gy, heading: q.gh },
         turningRadius: 1,
-        clearance: 0.4,
+        sweepRadius: 0.4,
       });
       expect(problem).toBeNull();
       for (const s of line.segments) {

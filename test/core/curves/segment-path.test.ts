@@ -8,10 +8,10 @@ import {
   segmentToJSON,
   type Pose,
   type Segment,
-} from '../../../src/steering/segment.js';
-import { pathFromSteps, SegmentPath, wordOfSteps, type Step } from '../../../src/steering/segment-path.js';
+} from '../../../src/curves/segment.js';
+import { pathFromSteps, SegmentPath, wordOfSteps, type Step } from '../../../src/curves/segment-path.js';
 import { makeRng, type Rng } from '../../support/rng.js';
-import { poseError } from './poses.js';
+import { poseError } from '../../support/poses.js';
 
 /** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
 const SWEEP_TIMEOUT_MS = 60_000;

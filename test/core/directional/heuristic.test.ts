@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner } from '../../../src/steering/directional-astar.js';
-import { GoalDistanceField, shrinkGrid } from '../../../src/steering/distance-field.js';
-import { dubinsLength } from '../../../src/steering/dubins.js';
-import { KinematicTable } from '../../../src/steering/heuristic-table.js';
-import { latticeHeading, type MoveSet } from '../../../src/steering/hit-check.js';
-import { resolveProfile, type UnitProfile } from '../../../src/steering/profile.js';
-import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
+import { DirectionalPlanner } from '../../../src/directional/directional-planner.js';
+import { GoalDistanceField, shrinkGrid } from '../../../src/directional/distance-field.js';
+import { dubinsLength } from '../../../src/curves/dubins.js';
+import { KinematicTable } from '../../../src/directional/heuristic-table.js';
+import { latticeHeading, type MoveSet } from '../../../src/directional/hit-check.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
 import { bruteLineOfSight } from '../../support/brute-los.js';
 import { squareDistance } from '../../support/footprint-sampler.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
 
 /**
  * The exact cost from every lattice state to the goal over the planner's own move set, by a
- * backward Dijkstra that checks each move's cells itself: no heuristic, no clearance shortcut,
+ * backward Dijkstra that checks each move's cells itself: no heuristic, no wall-distance shortcut,
  * no bit masks, no shots.
  */
 function costToGo(grid: Grid, set: MoveSet, goalCell: number, goalK: number): Float64Array {

@@ -1,6 +1,6 @@
 /** Pose helpers for the steering tests: random poses, y-up conversion and pose distances. */
-import type { Rng } from '../../support/rng.js';
-import type { Pose } from '../../../src/steering/segment.js';
+import type { Rng } from './rng.js';
+import type { Pose } from '../../src/curves/segment.js';
 
 /** A pose given in y-up coordinates with counter-clockwise headings, converted to ours (y down, clockwise). */
 export function yUp(x: number, y: number, heading: number): Pose {

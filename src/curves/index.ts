@@ -25,19 +25,3 @@ export { reedsShepp, type ReedsSheppCurve, type ReedsSheppOptions } from './reed
 export { firstLeg, type FirstLegOptions } from './first-leg.js';
 export { fixedAngle } from './fixed-angle.js';
 export { CURVE_TOLERANCE, MAX_RADIUS_RATIO, MIN_RADIUS_RATIO, MAX_HEADING, curveScale } from './curve-range.js';
-export {
-  DirectionalPlanner,
-  DEFAULT_MAX_MEMORY,
-  directionalMemory,
-  HYBRID_WEIGHT,
-  SHOT_INTERVAL,
-  type DirectionalOptions,
-  type SteerGoal,
-  type SteerOptions,
-  type SteerResult,
-  type SteerSearch,
-  type SteerStatus,
-} from './directional-astar.js';
-export { resolveProfile, type UnitProfile, type ResolvedProfile } from './profile.js';
-export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';
-export { SteppedBuild, runBuild, MAX_PIECE_UNITS, type BuildWork } from './build.js';

@@ -9,15 +9,15 @@
  * map tile centres to tile centres and cells to cells), so the other three quadrants cost nothing
  * and are exactly as sound.
  */
-import { normalizeAngle, TWO_PI } from './angle.js';
-import { dubins } from './dubins.js';
+import { normalizeAngle, TWO_PI } from '../curves/angle.js';
+import { dubins } from '../curves/dubins.js';
 import { IndexedHeap } from '../search/heap.js';
-import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './build.js';
-import { sweptCellsWork } from './footprint.js';
-import type { ResolvedProfile } from './profile.js';
-import { reedsShepp } from './reeds-shepp.js';
-import { arcSegment, lineSegment, type Pose, type Segment } from './segment.js';
-import { SegmentPath, type Curve } from './segment-path.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { sweptCellsWork } from '../curves/footprint.js';
+import type { ResolvedProfile } from '../unit/profile.js';
+import { reedsShepp } from '../curves/reeds-shepp.js';
+import { arcSegment, lineSegment, type Pose, type Segment } from '../curves/segment.js';
+import { SegmentPath, type Curve } from '../curves/segment-path.js';
 
 /** Headings per full turn the directional search uses. */
 export type HeadingCount = 8 | 16;
@@ -349,7 +349,7 @@ function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings
           yield unitsFor(1, CURVES_PER_UNIT);
           const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
           const found: number[] = [];
-          yield* sweptCellsWork(curve.path.segments, profile.clearance, found);
+          yield* sweptCellsWork(curve.path.segments, profile.sweepRadius, found);
           const cells = new Int16Array(found.length);
           const chunk = chunkOf(CELLS_PER_UNIT);
           for (let i = 0; i < found.length; i += chunk) {

@@ -1,15 +1,15 @@
 /**
  * The obstacle-aware half of the directional heuristic: a lower bound on how far a unit's centre
  * must travel to the goal, from an octile distance field on the grid shrunk by the unit's
- * clearance, computed lazily per goal (Silver's Reverse Resumable A*: a backward search from the
+ * sweep radius, computed lazily per goal (Silver's Reverse Resumable A*: a backward search from the
  * goal toward the start, resumed whenever a value it has not settled yet is asked for).
  */
 import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CornerLattice, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
-import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './build.js';
-import { ClearanceMap, pointSquareDistance } from './footprint.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { WallDistanceMap, pointSquareDistance } from '../curves/footprint.js';
 
 /**
  * The largest ratio of the octile distance to the straight-line distance, √(4 − 2√2), reached at
@@ -27,18 +27,18 @@ const SHRINK_SAMPLES = 5;
 const SUB_SQUARE_REACH = SQRT2 / 2 / SHRINK_SAMPLES;
 
 /**
- * The grid shrunk by a clearance radius: a free cell becomes blocked when every point of it lies
- * closer than `clearance` to a blocked (or outside) cell, i.e. when no pose of a disc of that
+ * The grid eroded by a disc radius: a free cell becomes blocked when every point of it lies
+ * closer than `radius` to a blocked (or outside) cell, i.e. when no pose of a disc of that
  * radius has its centre in the cell. The cell is probed at the centres of 5 × 5 sub-squares, and
- * blocked only when each probe is closer than `clearance` minus the sub-square's half-diagonal:
+ * blocked only when each probe is closer than `radius` minus the sub-square's half-diagonal:
  * then each whole sub-square is too close. Paths of the unit's centre therefore only use free
  * cells of the shrunk grid, which keeps distances on it lower bounds and its regions supersets of
  * the unit's. A gap narrower than the footprint closes. With `into` (a grid of the same size) the
  * result is written there, so a planner keeps one shrunk grid across edits.
  */
-export function shrinkGrid(grid: Grid, clearance: number, clear?: ClearanceMap, into?: Grid): Grid {
+export function shrinkGrid(grid: Grid, radius: number, clear?: WallDistanceMap, into?: Grid): Grid {
   const shrunk = into ?? new Grid(grid.width, grid.height);
-  runBuild(shrinkWork(grid, clearance, clear ?? new ClearanceMap(grid), shrunk));
+  runBuild(shrinkWork(grid, radius, clear ?? new WallDistanceMap(grid), shrunk));
   return shrunk;
 }
 
@@ -53,11 +53,11 @@ const BAND_ROWS = 8;
 
 /**
  * {@link shrinkGrid} as resumable work: band by band, each written into `into` (a grid of the
- * same size) with one `fill`. `clear` is the grid's clearance map, refreshed here when stale.
+ * same size) with one `fill`. `clear` is the grid's wall-distance map, refreshed here when stale.
  */
-export function* shrinkWork(grid: Grid, clearance: number, clear: ClearanceMap, into: Grid): BuildWork<void> {
+export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, into: Grid): BuildWork<void> {
   const { width, height } = grid;
-  const limit = clearance - SUB_SQUARE_REACH;
+  const limit = radius - SUB_SQUARE_REACH;
   if (limit > 0) yield* clear.refreshWork();
   const reach = Math.ceil(limit) + 1;
   const probes = SHRINK_SAMPLES * SHRINK_SAMPLES;
@@ -95,9 +95,9 @@ export function* shrinkWork(grid: Grid, clearance: number, clear: ClearanceMap, 
 
 /**
  * The first column from `x` on in row y whose cell needs the probe test, or the width: free, and
- * near a wall (every blocked cell is at least its Chebyshev clearance - 1/2 from the cell's centre).
+ * near a wall (every blocked cell is at least its Chebyshev wall distance - 1/2 from the cell's centre).
  */
-function nextToTest(grid: Grid, clear: ClearanceMap, y: number, x: number, limit: number): number {
+function nextToTest(grid: Grid, clear: WallDistanceMap, y: number, x: number, limit: number): number {
   const w = grid.width;
   for (let i = y * w + x; x < w; x++, i++) if (grid.cells[i] === 0 && clear.values[i]! - 0.5 < limit) return x;
   return w;
@@ -130,10 +130,10 @@ function ringTooClose(grid: Grid, px: number, py: number, x: number, y: number, 
 
 /**
  * True when every probe of free cell (x, y) is closer than `limit` to a blocked cell of the box of
- * `reach` rings around it. Blocked cells lie no nearer than the cell's Chebyshev clearance, so the
+ * `reach` rings around it. Blocked cells lie no nearer than the cell's Chebyshev wall distance, so the
  * rings inside it are skipped.
  */
-function cellTooClose(grid: Grid, clear: ClearanceMap, x: number, y: number, limit: number, reach: number): boolean {
+function cellTooClose(grid: Grid, clear: WallDistanceMap, x: number, y: number, limit: number, reach: number): boolean {
   const first = Math.max(1, clear.values[y * grid.width + x]!);
   for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES; j++) {
     const px = probeX(x, j);
@@ -146,7 +146,7 @@ function cellTooClose(grid: Grid, clear: ClearanceMap, x: number, y: number, lim
 }
 
 /** {@link cellTooClose} as work, a ring a piece, for wide footprints. */
-function* cellTooCloseWork(grid: Grid, clear: ClearanceMap, x: number, y: number, limit: number, reach: number): BuildWork<boolean> {
+function* cellTooCloseWork(grid: Grid, clear: WallDistanceMap, x: number, y: number, limit: number, reach: number): BuildWork<boolean> {
   const first = Math.max(1, clear.values[y * grid.width + x]!);
   for (let j = 0; j < SHRINK_SAMPLES * SHRINK_SAMPLES; j++) {
     const px = probeX(x, j);

@@ -1,11 +1,11 @@
 /**
  * Region labels of a grid's free cells (cells that share an edge are in one region, as
  * `componentsOf` has it), built as resumable work so a large map is labelled over several frames.
- * The directional planner labels its clearance-shrunk grid with it: a start and goal in different
+ * The directional planner labels its eroded grid with it: a start and goal in different
  * regions have no path for the footprint.
  */
 import type { Grid } from '../grid/grid.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from './build.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /** Cells visited by the flood fill per microsecond. */
 const CELLS_PER_UNIT = 16;

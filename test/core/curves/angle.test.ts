@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { angleDifference, mod2pi, normalizeAngle, TWO_PI } from '../../../src/steering/angle.js';
+import { angleDifference, mod2pi, normalizeAngle, TWO_PI } from '../../../src/curves/angle.js';
 import { makeRng } from '../../support/rng.js';
 
 const PI = Math.PI;

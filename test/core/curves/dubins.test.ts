@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { dubins, dubinsLength, dubinsWord, DUBINS_WORDS, type DubinsWord } from '../../../src/steering/dubins.js';
+import { dubins, dubinsLength, dubinsWord, DUBINS_WORDS, type DubinsWord } from '../../../src/curves/dubins.js';
 import { makeRng } from '../../support/rng.js';
-import { moved, poseError, randomPose, textbookDubins, yUp } from './poses.js';
+import { moved, poseError, randomPose, textbookDubins, yUp } from '../../support/poses.js';
 
 /** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
 const SWEEP_TIMEOUT_MS = 60_000;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner } from '../../../src/steering/directional-astar.js';
-import { dubins } from '../../../src/steering/dubins.js';
-import { latticeHeading, MoveSet, moveSetFor, turningOf, type HeadingCount, type Neighborhood } from '../../../src/steering/hit-check.js';
-import { resolveProfile, type UnitProfile } from '../../../src/steering/profile.js';
+import { DirectionalPlanner } from '../../../src/directional/directional-planner.js';
+import { dubins } from '../../../src/curves/dubins.js';
+import { latticeHeading, MoveSet, moveSetFor, turningOf, type HeadingCount, type Neighborhood } from '../../../src/directional/hit-check.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
 import { angleGap, overlappedCells, pathProblem, poseAlong, samplePoses } from '../../support/footprint-sampler.js';
 
 /** A grid with no free cell: the sampler then lists every cell a disc overlaps. */
@@ -43,7 +43,7 @@ describe('hit-check tables', () => {
           const listed = new Set<number>();
           for (let i = set.cellFirst[m]!; i < set.cellFirst[m + 1]!; i++) listed.add(set.cellX[i]! * 1000 + set.cellY[i]!);
           for (const p of samplePoses(segments, 0.01)) {
-            for (const [x, y] of overlappedCells(EVERYTHING, p.x, p.y, resolved.clearance)) {
+            for (const [x, y] of overlappedCells(EVERYTHING, p.x, p.y, resolved.sweepRadius)) {
               if (!listed.has(x * 1000 + y)) missing.push(`${where}: cell (${x}, ${y}) at (${p.x}, ${p.y})`);
             }
           }
@@ -132,7 +132,7 @@ describe('a one-tile wall between two poses', () => {
         const goal = { x: 4.5, y: 1.5, heading: 0 };
         const r = planner.findPath(start, goal, { mode, analyticShots: shots });
         if (r.status === 'found') {
-          expect(pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: 1, clearance: 0.4 })).toBeNull();
+          expect(pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: 1, sweepRadius: 0.4 })).toBeNull();
           expect(r.length).toBeGreaterThan(6);
         } else {
           expect(r.status).toBe('no-room-to-turn');
@@ -143,7 +143,7 @@ describe('a one-tile wall between two poses', () => {
         const p2 = new DirectionalPlanner(open, profile, { headings: 8, neighborhood: 24 });
         const r2 = p2.findPath({ x: 0.5, y: 1.5, heading: 0 }, { x: 4.5, y: 1.5, heading: 0 }, { mode, analyticShots: shots });
         if (r2.status === 'found') {
-          expect(pathProblem(open, r2.segments.toJSON(), { start: { x: 0.5, y: 1.5, heading: 0 }, goal: { x: 4.5, y: 1.5, heading: 0 }, turningRadius: 1, clearance: 0.4 })).toBeNull();
+          expect(pathProblem(open, r2.segments.toJSON(), { start: { x: 0.5, y: 1.5, heading: 0 }, goal: { x: 4.5, y: 1.5, heading: 0 }, turningRadius: 1, sweepRadius: 0.4 })).toBeNull();
         }
       });
     }

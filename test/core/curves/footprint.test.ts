@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import {
   arcSquareDistance,
-  ClearanceMap,
+  WallDistanceMap,
   discHitsBlocked,
   forEachSweptCell,
   pointSquareDistance,
   segmentHitsBlocked,
   segmentSquareDistance,
-} from '../../../src/steering/footprint.js';
-import { arcSegment, lineSegment, type Segment } from '../../../src/steering/segment.js';
+} from '../../../src/curves/footprint.js';
+import { arcSegment, lineSegment, type Segment } from '../../../src/curves/segment.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 import { overlappedCells, poseAlong, squareDistance } from '../../support/footprint-sampler.js';
 
@@ -104,12 +104,12 @@ describe('forEachSweptCell', () => {
   });
 });
 
-describe('ClearanceMap', () => {
+describe('WallDistanceMap', () => {
   it('is the Chebyshev distance to the nearest blocked or outside cell', () => {
     const rng = makeRng(303);
     for (let t = 0; t < 200; t++) {
       const grid = randomGrid(rng, { width: rng.range(1, 14), height: rng.range(1, 14) });
-      const map = new ClearanceMap(grid).refresh();
+      const map = new WallDistanceMap(grid).refresh();
       for (let y = 0; y < grid.height; y++) {
         for (let x = 0; x < grid.width; x++) {
           let best = Infinity;
@@ -126,7 +126,7 @@ describe('ClearanceMap', () => {
 
   it('follows grid changes', () => {
     const grid = Grid.fromAscii(['.....', '.....', '.....']);
-    const map = new ClearanceMap(grid).refresh();
+    const map = new WallDistanceMap(grid).refresh();
     expect(map.at(2, 1)).toBe(2);
     grid.setBlocked(3, 1, true);
     expect(map.refresh().at(2, 1)).toBe(1);
@@ -134,15 +134,15 @@ describe('ClearanceMap', () => {
 });
 
 describe('segmentHitsBlocked', () => {
-  it('agrees with dense sampling on random grids, with and without the clearance shortcut', () => {
+  it('agrees with dense sampling on random grids, with and without the wall-distance shortcut', () => {
     const rng = makeRng(404);
     let hits = 0;
     for (let t = 0; t < 1500; t++) {
       const grid = randomGrid(rng, { width: 10, height: 10, density: rng.next() * 0.25 });
       const seg = randomSegment(rng);
       const rho = 0.1 + rng.next() * 0.6;
-      const clearance = new ClearanceMap(grid).refresh();
-      const fast = segmentHitsBlocked(grid, seg, rho, clearance);
+      const walls = new WallDistanceMap(grid).refresh();
+      const fast = segmentHitsBlocked(grid, seg, rho, walls);
       expect(segmentHitsBlocked(grid, seg, rho), `seed 404 case ${t}`).toBe(fast);
       const poses = dense(seg, 0.003);
       const sampledHit = poses.some((p) => overlappedCells(grid, p.x, p.y, rho - 1e-9).length > 0);

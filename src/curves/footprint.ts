@@ -8,7 +8,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from './build.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import type { Segment } from './segment.js';
 import type { SegmentPath } from './segment-path.js';
 
@@ -359,7 +359,7 @@ function circleGap(arc: Arc, sx: number, sy: number): number {
   return Math.max(inner - arc.r, arc.r - Math.hypot(fx, fy), 0);
 }
 
-/** Cells of the clearance map's passes that take about a microsecond. */
+/** Cells of the wall-distance map's passes that take about a microsecond. */
 const CLEARANCE_CELLS_PER_UNIT = 32;
 
 /**
@@ -367,7 +367,7 @@ const CLEARANCE_CELLS_PER_UNIT = 32;
  * blocked cells. A disc piece whose cells all lie within that distance of a cell touches no wall,
  * which lets the collision checks skip open ground.
  */
-export class ClearanceMap {
+export class WallDistanceMap {
   readonly width: number;
   readonly height: number;
   readonly values: Uint16Array;
@@ -462,7 +462,7 @@ export class ClearanceMap {
     }
   }
 
-  /** The clearance of cell (x, y); 0 outside the map. */
+  /** The Chebyshev wall distance of cell (x, y); 0 outside the map. */
   at(x: number, y: number): number {
     return x < 0 || y < 0 || x >= this.width || y >= this.height ? 0 : this.values[y * this.width + x]!;
   }
@@ -470,15 +470,15 @@ export class ClearanceMap {
 
 /**
  * True when a disc of radius `rho` moving along `seg` touches a blocked (or outside) cell of
- * `grid`. With a fresh `clearance` map, open ground is skipped without computing distances.
+ * `grid`. With a fresh `walls` map, open ground is skipped without computing distances.
  */
-export function segmentHitsBlocked(grid: Grid, seg: Segment, rho: number, clearance?: ClearanceMap): boolean {
+export function segmentHitsBlocked(grid: Grid, seg: Segment, rho: number, walls?: WallDistanceMap): boolean {
   const limit = rho + TOUCH_MARGIN;
   return !eachPiece(seg, (piece) => {
     const e = piece.reach + limit;
-    if (clearance !== undefined) {
+    if (walls !== undefined) {
       // Every touched cell is within floor(e) + 1 columns and rows of the cell holding (mx, my).
-      const c = clearance.at(Math.floor(piece.mx), Math.floor(piece.my));
+      const c = walls.at(Math.floor(piece.mx), Math.floor(piece.my));
       if (c > Math.floor(e) + 1) return true;
     }
     const x0 = Math.floor(piece.mx - e);
@@ -495,9 +495,9 @@ export function segmentHitsBlocked(grid: Grid, seg: Segment, rho: number, cleara
 }
 
 /** True when a disc of radius `rho` swept along the whole `path` touches a blocked cell. */
-export function pathHitsBlocked(grid: Grid, path: SegmentPath, rho: number, clearance?: ClearanceMap): boolean {
+export function pathHitsBlocked(grid: Grid, path: SegmentPath, rho: number, walls?: WallDistanceMap): boolean {
   if (path.segments.length === 0) return discHitsBlocked(grid, path.start.x, path.start.y, rho);
-  for (const seg of path.segments) if (segmentHitsBlocked(grid, seg, rho, clearance)) return true;
+  for (const seg of path.segments) if (segmentHitsBlocked(grid, seg, rho, walls)) return true;
   return false;
 }
 

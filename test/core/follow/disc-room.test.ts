@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClearanceGrids, erosionFor, legClear, pushCorners } from '../../../src/follow/clearance.js';
+import { ErodedGrids, erosionFor, legClear, pushCorners } from '../../../src/follow/disc-room.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Point } from '../../../src/grid/point.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
@@ -30,7 +30,7 @@ function discTouches(grid: Grid, p: Point, r: number): boolean {
   return false;
 }
 
-describe('clearance', () => {
+describe('disc room', () => {
   it('replaces each corner by points outside the turn whose polygon keeps the radius from it', () => {
     const rng = makeRng(3);
     for (let c = 0; c < 500; c++) {
@@ -65,7 +65,7 @@ describe('clearance', () => {
     const rng = makeRng(5);
     for (let c = 0; c < 30; c++) {
       const grid = randomGrid(rng, { width: 12 + rng.int(10), height: 8 + rng.int(10) });
-      const grids = new ClearanceGrids(grid);
+      const grids = new ErodedGrids(grid);
       const k = 1 + rng.int(2);
       const check = (): void => {
         const shrunk = grids.get(k);

@@ -1,12 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { fixedAngle } from '../../../src/steering/fixed-angle.js';
-import { dubins } from '../../../src/steering/dubins.js';
-import { reedsShepp } from '../../../src/steering/reeds-shepp.js';
-import { firstLeg } from '../../../src/steering/first-leg.js';
-import { lineSegment, segmentEnd, type Segment } from '../../../src/steering/segment.js';
-import { pathFromSteps, SegmentPath } from '../../../src/steering/segment-path.js';
+import { fixedAngle } from '../../../src/curves/fixed-angle.js';
+import { dubins } from '../../../src/curves/dubins.js';
+import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
+import { firstLeg } from '../../../src/curves/first-leg.js';
+import { lineSegment, segmentEnd, type Segment } from '../../../src/curves/segment.js';
+import { pathFromSteps, SegmentPath } from '../../../src/curves/segment-path.js';
 import { makeRng } from '../../support/rng.js';
-import { poseError, randomPose } from './poses.js';
+import { poseError, randomPose } from '../../support/poses.js';
 
 /** Seeded sweeps run thousands of cases; on a busy shared machine they can take many seconds. */
 const SWEEP_TIMEOUT_MS = 60_000;

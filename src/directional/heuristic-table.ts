@@ -7,10 +7,10 @@
  * Entries are computed on first use and kept, so a search pays only for the offsets near its
  * goal; quarter-turn symmetry folds every heading onto the first quadrant.
  */
-import { dubinsLength } from './dubins.js';
+import { dubinsLength } from '../curves/dubins.js';
 import { latticeHeading, type HeadingCount } from './hit-check.js';
-import type { ResolvedProfile } from './profile.js';
-import { reedsShepp } from './reeds-shepp.js';
+import type { ResolvedProfile } from '../unit/profile.js';
+import { reedsShepp } from '../curves/reeds-shepp.js';
 
 /**
  * Table entries are lowered by this (tiles) so that a chain of moves whose length rounds a hair
