@@ -1,7 +1,8 @@
 import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { isPointFree, type Point } from '../grid/point.js';
-import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
+import { ResumablePlanner, type LatticeOptions } from '../search/planner.js';
+import type { RunState } from '../search/session.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
 import { FLAGS, G, GOAL, NODE, NODE_INTS, NodePool, ROOT, START } from './anya/nodes.js';

@@ -1,6 +1,6 @@
 import { CLOSED } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
-import type { RunState } from '../search/planner.js';
+import type { RunState } from '../search/session.js';
 import { ThetaStar } from './theta-star.js';
 
 /**

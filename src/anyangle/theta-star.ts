@@ -2,7 +2,8 @@ import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
-import { LatticePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
+import { LatticePlanner, type LatticeOptions } from '../search/planner.js';
+import type { RunState } from '../search/session.js';
 import type { PathResult } from '../search/result.js';
 import { freeRunsOf, type FreeRuns } from './free-runs.js';
 

@@ -3,7 +3,8 @@ import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { isPointFree, type Point } from '../grid/point.js';
 import { IndexedHeap } from '../search/heap.js';
-import { ResumablePlanner, type LatticeOptions, type RunState } from '../search/planner.js';
+import { ResumablePlanner, type LatticeOptions } from '../search/planner.js';
+import type { RunState } from '../search/session.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
 

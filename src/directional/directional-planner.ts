@@ -132,7 +132,7 @@ export interface SteerOptions {
  * `no-room-to-turn`: the footprint fits everywhere on the way but no drivable path exists with
  * this turning radius (the search ran out of states).
  */
-export type SteerStatus = PathStatus | 'no-room-to-turn';
+export type SteerStatus = PathStatus;
 
 /** What a directional query returns. */
 export interface SteerResult {

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { Point } from '../grid/point.js';
-import type { SteerStatus } from '../directional/directional-planner.js';
+import type { PathStatus } from '../search/result.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 
 /** How a move ended. */
@@ -16,7 +16,7 @@ export type MoveStatus = 'arrived' | 'failed' | 'cancelled';
  * driving the unit threw (a defect, or the game's unit adapter threw); `move.reason` then holds
  * the error's message.
  */
-export type MoveFailure = Exclude<SteerStatus, 'found'> | 'error';
+export type MoveFailure = Exclude<PathStatus, 'found'> | 'error';
 
 /**
  * Receives the errors thrown by a move's listeners during one event, after every listener of the

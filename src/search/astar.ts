@@ -1,6 +1,7 @@
 import { SQRT2 } from './lattice.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from './move-table.js';
-import { LatticePlanner, type RunState } from './planner.js';
+import { LatticePlanner } from './planner.js';
+import type { RunState } from './session.js';
 import type { PathResult } from './result.js';
 
 /**

@@ -6,6 +6,7 @@ import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattic
 import { OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
+import { SearchSlot, type RunState, type SearchSession } from './session.js';
 import { validateQuery } from './validate.js';
 
 /**
@@ -31,20 +32,7 @@ export interface Planner {
    * one (its next `step` returns status `cancelled`). If the grid changes while the search is
    * paused, it starts over.
    */
-  createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): IncrementalSearch;
-}
-
-/** A search in progress. */
-export interface IncrementalSearch {
-  /**
-   * Expands at most `maxExpansions` nodes (default: no limit) and returns the result once the
-   * search has ended, or `undefined` while it still runs.
-   */
-  step(maxExpansions?: number): PathResult | undefined;
-  /** Ends the search; `step` then returns status `cancelled`. */
-  cancel(): void;
-  /** The final result, once there is one. */
-  readonly result: PathResult | undefined;
+  createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): SearchSession<PathResult>;
 }
 
 /** Options shared by the planners that search a lattice. */
@@ -55,21 +43,18 @@ export interface LatticeOptions {
   connectivity?: Connectivity;
 }
 
-/** How one expansion slice ended. */
-export type RunState = 'found' | 'exhausted' | 'pending';
-
 /**
- * The resumable search every planner offers: `createSearch` makes an {@link IncrementalSearch}
- * (cancelling the previous one: one search at a time per planner) whose `step` runs the phases in
- * slices, begins again after a grid change, and ends with the result, `budget`, `no-path` or
- * `cancelled`. A planner supplies the phases: `begin` (validate and seed), `run` (expand up to a
- * budget) and `finish` (the path), and counts its expansions in `expanded`.
+ * The base of the polyline planners: `createSearch` opens a {@link SearchSession} through the
+ * planner's {@link SearchSlot}, which runs one search at a time, begins again after a grid change
+ * and ends with the result, `budget`, `no-path` or `cancelled`. A planner supplies the phases:
+ * `begin` (validate and seed), `run` (expand up to a budget) and `finish` (the path), and counts
+ * its expansions in `expanded`.
  */
 export abstract class ResumablePlanner implements Planner {
   abstract readonly name: string;
   /** Nodes expanded so far by the current search. */
   protected expanded = 0;
-  private token = 0;
+  private readonly slot = new SearchSlot();
 
   constructor(readonly grid: Grid) {}
 
@@ -79,52 +64,34 @@ export abstract class ResumablePlanner implements Planner {
    * still ends any search in progress on this planner, as a new search would.
    */
   findPath(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): PathResult {
-    this.token++;
+    this.slot.supersede();
     const cap = options.maxExpansions ?? Infinity;
     const early = this.begin(sx, sy, gx, gy, options.weight ?? 1, cap);
-    return early ?? this.outcome(this.run(cap), cap)!;
-  }
-
-  /** The result a slice that ended in `state` gives, or undefined while the search goes on. */
-  private outcome(state: RunState, cap: number): PathResult | undefined {
+    if (early) return early;
+    const state = this.run(cap);
     if (state === 'found') return this.finish();
     if (state === 'exhausted') return failure('no-path', this.expanded);
-    if (this.expanded >= cap) return failure('budget', this.expanded, `stopped after ${cap} expansions`);
-    return undefined;
+    return failure('budget', this.expanded, `stopped after ${cap} expansions`);
   }
 
-  createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): IncrementalSearch {
-    const token = ++this.token;
+  createSearch(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): SearchSession<PathResult> {
     const cap = options.maxExpansions ?? Infinity;
     const weight = options.weight ?? 1;
-    let result: PathResult | undefined;
-    let version = -1;
     const planner = this;
-    const end = (r: PathResult): PathResult => {
-      result = r;
-      if (token === planner.token) planner.token++;
-      return r;
-    };
-    return {
-      step(maxExpansions = Infinity): PathResult | undefined {
-        if (result) return result;
-        if (token !== planner.token) return end(failure('cancelled', 0, 'a newer search on this planner replaced this one'));
-        if (!(maxExpansions >= 0)) return end(failure('invalid', 0, `maxExpansions per step must be >= 0, got ${maxExpansions}`));
-        if (version !== planner.grid.version) {
-          version = planner.grid.version;
-          const early = planner.begin(sx, sy, gx, gy, weight, cap);
-          if (early) return end(early);
-        }
-        const done = planner.outcome(planner.run(Math.min(maxExpansions, cap - planner.expanded)), cap);
-        return done && end(done);
+    return this.slot.open(
+      this.grid,
+      {
+        get expanded() {
+          return planner.expanded;
+        },
+        begin: () => this.begin(sx, sy, gx, gy, weight, cap),
+        run: (budget) => this.run(budget),
+        finish: () => this.finish(),
+        exhausted: () => failure('no-path', this.expanded),
+        fail: failure,
       },
-      cancel(): void {
-        if (!result) end(failure('cancelled', planner.expanded));
-      },
-      get result() {
-        return result;
-      },
-    };
+      cap,
+    );
   }
 
   /** Validates the query and seeds the search; returns the result when the query ends at once. */

@@ -9,6 +9,8 @@ import type { Point } from '../grid/point.js';
  * - `invalid`: a coordinate or option is not a usable number; `message` says which.
  * - `budget`: the expansion cap was reached before the goal.
  * - `cancelled`: the search was cancelled, or replaced by a newer search on the same planner.
+ * - `no-room-to-turn` (curve planners only): the footprint fits everywhere on the way, but no
+ *   drivable path exists with the unit's turning radius.
  */
 export type PathStatus =
   | 'found'
@@ -18,7 +20,8 @@ export type PathStatus =
   | 'out-of-bounds'
   | 'invalid'
   | 'budget'
-  | 'cancelled';
+  | 'cancelled'
+  | 'no-room-to-turn';
 
 /** What every planner returns. Lengths and points are in tile units. */
 export interface PathResult {
