@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { integerOption, parseArgs } from '../src/cli/args.js';
 import type { Grid } from '../src/grid/grid.js';
 import { createPlanner, plannerNames } from '../src/planners.js';
-import { DirectionalPlanner, type SteerResult } from '../src/directional/directional-planner.js';
+import { DirectionalPlanner } from '../src/directional/directional-planner.js';
+import type { CurveResult } from '../src/curves/curve-planner.js';
 import { pathHitsBlocked } from '../src/curves/footprint.js';
 import type { Neighborhood } from '../src/directional/hit-check.js';
 import type { Pose } from '../src/curves/segment.js';
@@ -162,7 +163,7 @@ export function runSteerBench(opts: SteerBenchOptions): SteerBenchReport {
 }
 
 /** True when a found path is legal: from the start to the goal, no arc tighter than r, footprint clear of walls. */
-function isLegal(grid: Grid, result: SteerResult, start: Pose, goal: { x: number; y: number }, r: number): boolean {
+function isLegal(grid: Grid, result: CurveResult, start: Pose, goal: { x: number; y: number }, r: number): boolean {
   const path = result.segments;
   const end = path.end;
   if (Math.hypot(path.start.x - start.x, path.start.y - start.y) > 1e-9 || Math.hypot(end.x - goal.x, end.y - goal.y) > 1e-6) return false;

@@ -1,6 +1,7 @@
 import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
-import { DirectionalPlanner, type SteerGoal, type SteerResult } from '../directional/directional-planner.js';
+import { DirectionalPlanner } from '../directional/directional-planner.js';
+import type { CurveGoal, CurveResult } from '../curves/curve-planner.js';
 import type { UnitProfile } from '../unit/profile.js';
 import type { Pose } from '../curves/segment.js';
 import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
@@ -9,7 +10,7 @@ import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js'
 /** One query line: start pose and goal, tile units and radians. */
 interface SteerQuery {
   start: Pose;
-  goal: SteerGoal;
+  goal: CurveGoal;
   /** The line of the queries file it came from, 1-based. */
   line: number;
 }
@@ -75,7 +76,7 @@ export function steerCommand(args: readonly string[]): number {
   if (svgDir !== undefined) prepareOutputDir('svg', svgDir);
   queries.forEach((q, i) => {
     const t0 = performance.now();
-    let result: SteerResult;
+    let result: CurveResult;
     try {
       result = planner.findPath(q.start, q.goal, { mode, maxExpansions });
     } catch (error) {
@@ -127,7 +128,7 @@ function parseQueries(text: string): SteerQuery[] {
 }
 
 /** A picture of one query: the map around it, the path, the footprint every few steps, start and goal. */
-export function steerSvg(grid: Grid, q: SteerQuery, result: SteerResult, sweepRadius: number): string {
+export function steerSvg(grid: Grid, q: SteerQuery, result: CurveResult, sweepRadius: number): string {
   const path = result.segments;
   const poses = path.length > 0 ? path.sampleEvery(Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)) : [q.start];
   const xs = [q.start.x, q.goal.x, ...poses.map((p) => p.x)];

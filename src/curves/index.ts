@@ -25,3 +25,4 @@ export { reedsShepp, type ReedsSheppCurve, type ReedsSheppOptions } from './reed
 export { firstLeg, type FirstLegOptions } from './first-leg.js';
 export { fixedAngle } from './fixed-angle.js';
 export { CURVE_TOLERANCE, MAX_RADIUS_RATIO, MIN_RADIUS_RATIO, MAX_HEADING, curveScale } from './curve-range.js';
+export type { CurvePlanner, CurveGoal, CurveQueryOptions, CurveResult } from './curve-planner.js';

@@ -14,6 +14,8 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import type { PathStatus } from '../search/result.js';
+import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
+import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
 import { TWO_PI, normalizeAngle } from '../curves/angle.js';
 import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { MAX_HEADING, MIN_RADIUS_RATIO } from '../curves/curve-range.js';
@@ -97,23 +99,11 @@ const PADDED_CELLS_PER_UNIT = 32;
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
 
-/** Where the unit must end: a point in tile units, and optionally the heading it must face there. */
-export interface SteerGoal {
-  x: number;
-  y: number;
-  /** Radians (0 = +x, clockwise on screen); null or omitted: any heading. */
-  heading?: number | null;
-}
-
-/** Options of one directional query. */
-export interface SteerOptions {
-  /** Stop with status `budget` after this many expansions. Default: no cap. */
-  maxExpansions?: number;
-  /**
-   * Heuristic weight, >= 0 (0 is Dijkstra). Above 1 the search is faster and paths may cost up to
-   * that factor more. Default 1 in `full` mode, {@link HYBRID_WEIGHT} in `hybrid` mode.
-   */
-  weight?: number;
+/**
+ * Options of one directional query. The `weight` defaults to 1 in `full` mode and to
+ * {@link HYBRID_WEIGHT} in `hybrid` mode.
+ */
+export interface DirectionalQueryOptions extends CurveQueryOptions {
   /**
    * `full` (default): the whole lattice. `hybrid`: Pinter's fast path, the search restricted to a
    * corridor around an any-angle path on the eroded grid, and the full search when the
@@ -124,39 +114,6 @@ export interface SteerOptions {
   analyticShots?: boolean;
   /** Far from the goal, try a shot every this many expansions (default {@link SHOT_INTERVAL}). */
   shotInterval?: number;
-}
-
-/**
- * Why a directional search ended: the statuses of {@link PathStatus}, where `no-path` means the
- * goal is in another region or no gap on the way is wide enough for the footprint, plus
- * `no-room-to-turn`: the footprint fits everywhere on the way but no drivable path exists with
- * this turning radius (the search ran out of states).
- */
-export type SteerStatus = PathStatus;
-
-/** What a directional query returns. */
-export interface SteerResult {
-  status: SteerStatus;
-  /** The path from the start pose; a path that stays at the start unless `status` is `found`. */
-  segments: SegmentPath;
-  /** Distance travelled, tiles; Infinity unless found. */
-  length: number;
-  /** What the search minimised: length, reverse distance weighted, plus turn penalties; Infinity unless found. */
-  cost: number;
-  /** States expanded by this search. */
-  expanded: number;
-  /** A sentence saying what was wrong, for `invalid` and the blocked statuses. */
-  message?: string;
-}
-
-/** A directional search in progress, stepped like {@link IncrementalSearch}. */
-export interface SteerSearch {
-  /** Expands at most `maxExpansions` states (default: no limit); the result once the search ended, else undefined. */
-  step(maxExpansions?: number): SteerResult | undefined;
-  /** Ends the search; `step` then returns status `cancelled`. */
-  cancel(): void;
-  /** The final result, once there is one. */
-  readonly result: SteerResult | undefined;
 }
 
 /** Far from the goal, an analytic shot is tried every this many expansions (Hybrid A* does the same). */
@@ -197,9 +154,6 @@ const HEADING_EPSILON = 1e-9;
 /** A g this much lower (cost units) than the stored one counts as better; below is rounding. */
 const IMPROVEMENT_EPSILON = 1e-9;
 
-/** How one expansion slice ended. */
-type RunState = 'found' | 'exhausted' | 'pending';
-
 /**
  * A directional planner for one grid and one unit profile. Like the other planners it runs one
  * search at a time: starting another cancels the previous one. Its state memory (typed arrays
@@ -218,7 +172,8 @@ type RunState = 'found' | 'exhausted' | 'pending';
  * if (r.status === 'found') follow(r.segments);
  * ```
  */
-export class DirectionalPlanner {
+export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions> {
+  readonly name = 'directional';
   readonly profile: ResolvedProfile;
   readonly headings: HeadingCount;
   readonly neighborhood: Neighborhood;
@@ -263,7 +218,7 @@ export class DirectionalPlanner {
   private corridor!: Uint32Array;
   private corridorGeneration = 0;
   private corridorOn = false;
-  private searchToken = 0;
+  private readonly slot = new SearchSlot();
   /** The per-map arrays exist (allocated by the first build, not by the constructor). */
   private allocated = false;
   /** The table building in progress, if any. */
@@ -398,7 +353,7 @@ export class DirectionalPlanner {
   }
 
   /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
-  findPath(start: Pose, goal: SteerGoal, options?: SteerOptions): SteerResult {
+  findPath(start: Pose, goal: CurveGoal, options?: DirectionalQueryOptions): CurveResult {
     return this.createSearch(start, goal, options).step()!;
   }
 
@@ -406,64 +361,45 @@ export class DirectionalPlanner {
    * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
    * Starting another search cancels this one; if the grid changes while it is paused it starts over.
    */
-  createSearch(start: Pose, goal: SteerGoal, options: SteerOptions = {}): SteerSearch {
-    const token = ++this.searchToken;
+  createSearch(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions = {}): SearchSession<CurveResult> {
     const cap = options.maxExpansions ?? Infinity;
-    let result: SteerResult | undefined;
-    let version = -1;
+    const hybrid = options.mode === 'hybrid';
     let hybridPhase = false;
     const planner = this;
     const startPose = safePose(start);
-    const end = (r: SteerResult): SteerResult => {
-      result = r;
-      if (token === planner.searchToken) planner.searchToken++;
-      return r;
-    };
-    const fail = (status: Exclude<SteerStatus, 'found'>, message?: string): SteerResult =>
-      end(failure(status, startPose, planner.expanded, message));
-    return {
-      step(maxExpansions = Infinity): SteerResult | undefined {
-        if (result) return result;
-        if (token !== planner.searchToken) return fail('cancelled', 'a newer search on this planner replaced this one');
-        if (!(maxExpansions >= 0)) return fail('invalid', `maxExpansions per step must be >= 0, got ${maxExpansions}`);
-        let allowance = maxExpansions;
-        if (version !== planner.grid.version) {
-          // What needs no tables is answered before any are built.
-          const early = planner.precheck(start, goal, options, cap);
-          if (early) return end(early);
-          const hybrid = options.mode === 'hybrid';
-          if (!planner.tablesReady(hybrid)) {
-            allowance -= planner.buildTables(allowance, hybrid);
-            if (!planner.tablesReady(hybrid) || !(allowance > 0)) return undefined;
-          }
-          version = planner.grid.version;
-          const begun = planner.begin(start, goal, options);
-          if (begun) return end(begun);
-          hybridPhase = planner.corridorOn;
-        }
-        for (;;) {
-          const state = planner.run(Math.min(allowance, cap - planner.expanded));
-          if (state === 'found') return end(planner.finish());
-          if (state === 'exhausted' && hybridPhase) {
+    return this.slot.open(
+      this.grid,
+      {
+        get expanded() {
+          return planner.expanded;
+        },
+        // What needs no tables is answered before any are built.
+        check: () => this.precheck(start, goal, options, cap),
+        ready: () => this.tablesReady(hybrid),
+        prepare: (allowance) => this.buildTables(allowance, hybrid),
+        begin: () => {
+          const begun = this.begin(start, goal, options);
+          hybridPhase = this.corridorOn;
+          return begun;
+        },
+        run: (budget) => {
+          for (;;) {
+            const before = this.expanded;
+            const state = this.run(budget);
+            if (state !== 'exhausted' || !hybridPhase) return state;
             // The corridor holds no path: fall back to the whole lattice.
             hybridPhase = false;
-            planner.seed(false);
-            continue;
+            this.seed(false);
+            budget -= this.expanded - before;
           }
-          if (state === 'exhausted') {
-            return fail('no-room-to-turn', 'the footprint fits the way but no drivable path exists with this turning radius');
-          }
-          if (planner.expanded >= cap) return fail('budget', `stopped after ${cap} expansions`);
-          return undefined;
-        }
+        },
+        finish: () => this.finish(),
+        exhausted: () =>
+          failure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
+        fail: (status, expanded, message) => failure(status, startPose, expanded, message),
       },
-      cancel(): void {
-        if (!result) fail('cancelled');
-      },
-      get result() {
-        return result;
-      },
-    };
+      cap,
+    );
   }
 
   /**
@@ -471,7 +407,7 @@ export class DirectionalPlanner {
    * Prepares the goal as a query would (building the tables first if needed).
    * @throws RangeError when the planner refuses its map (see {@link refusal}).
    */
-  heuristicAt(goal: SteerGoal, x: number, y: number, k: number): number {
+  heuristicAt(goal: CurveGoal, x: number, y: number, k: number): number {
     if (this.refusal) throw new RangeError(this.refusal.message);
     this.buildTables();
     this.prepareGoal(goal, x, y);
@@ -482,7 +418,7 @@ export class DirectionalPlanner {
    * The checks that need no tables: the query's numbers, the planner's refusal, the map's bounds
    * and the footprint at both ends. A result when the query ends at once.
    */
-  private precheck(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): SteerResult | undefined {
+  private precheck(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): CurveResult | undefined {
     this.expanded = 0;
     const startPose = safePose(start);
     const bad = validate(start, goal, options, cap);
@@ -506,7 +442,7 @@ export class DirectionalPlanner {
    * Seeds the open list for a query that passed {@link precheck}, on fresh tables; returns a
    * result when the query ends at once.
    */
-  private begin(start: Pose, goal: SteerGoal, options: SteerOptions): SteerResult | undefined {
+  private begin(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions): CurveResult | undefined {
     this.expanded = 0;
     this.found = -1;
     this.shot = null;
@@ -608,7 +544,7 @@ export class DirectionalPlanner {
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */
-  private prepareGoal(goal: SteerGoal, sx: number, sy: number): void {
+  private prepareGoal(goal: CurveGoal, sx: number, sy: number): void {
     const { width, height } = this.grid;
     const heading = goal.heading ?? null;
     this.goalHeading = heading === null ? null : normalizeAngle(heading);
@@ -861,7 +797,7 @@ export class DirectionalPlanner {
   }
 
   /** Builds the result from the found state (and the shot that ended the search, if any). */
-  private finish(): SteerResult {
+  private finish(): CurveResult {
     const chain: number[] = [];
     for (let id = this.found; id !== -1; id = this.memory.parent[id]!) chain.push(id);
     chain.reverse();
@@ -933,14 +869,14 @@ function safePose(p: Pose): Pose {
   return typeof p === 'object' && p !== null && ok(p.x) && ok(p.y) && ok(p.heading) ? { x: p.x, y: p.y, heading: p.heading } : { x: 0, y: 0, heading: 0 };
 }
 
-function failure(status: Exclude<SteerStatus, 'found'>, start: Pose, expanded: number, message?: string): SteerResult {
-  const r: SteerResult = { status, segments: new SegmentPath([], start), length: Infinity, cost: Infinity, expanded };
+function failure(status: Exclude<PathStatus, 'found'>, start: Pose, expanded: number, message?: string): CurveResult {
+  const r: CurveResult = { status, segments: new SegmentPath([], start), length: Infinity, cost: Infinity, expanded };
   if (message !== undefined) r.message = message;
   return r;
 }
 
 /** The first thing wrong with a query, or undefined. */
-function validate(start: Pose, goal: SteerGoal, options: SteerOptions, cap: number): string | undefined {
+function validate(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): string | undefined {
   if (typeof start !== 'object' || start === null) return `start must be a pose {x, y, heading}, got ${String(start)}`;
   if (typeof goal !== 'object' || goal === null) return `goal must be {x, y, heading?}, got ${String(goal)}`;
   const fields: [string, unknown][] = [

@@ -9,10 +9,6 @@ export {
   HYBRID_WEIGHT,
   SHOT_INTERVAL,
   type DirectionalOptions,
-  type SteerGoal,
-  type SteerOptions,
-  type SteerResult,
-  type SteerSearch,
-  type SteerStatus,
+  type DirectionalQueryOptions,
 } from './directional-planner.js';
 export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';

@@ -12,7 +12,7 @@ import type { Planner } from '../search/planner.js';
 import type { PathStatus } from '../search/result.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import { MAX_PIECE_UNITS } from '../search/stepped-build.js';
-import { DirectionalPlanner, type SteerStatus } from '../directional/directional-planner.js';
+import { DirectionalPlanner } from '../directional/directional-planner.js';
 import type { Pose } from '../curves/segment.js';
 import { ErodedGrids, erosionFor, legClear, pointClear, polylineClear, pushCorners } from './disc-room.js';
 import { curveThrough } from './curve-route.js';
@@ -51,7 +51,7 @@ export interface RouteRequest {
 /** A planned route, or why there is none. */
 export interface Route {
   /** `found`, a planner's failure status, or `no-room-to-turn` (a directional search found no drivable path). */
-  status: SteerStatus;
+  status: PathStatus;
   /** The path to drive, starting at the request's start pose; set when `status` is `found`. */
   path?: SegmentPath;
   /** Distances along `path` of the corners or curve junctions, for `waypoint` events. */

@@ -2,6 +2,7 @@
  * Planning written as generators that pause when the frame's allowance is spent: a job runs
  * searches and checks one after another, and the {@link PlanQueue} resumes it next frame.
  */
+import type { SearchOutcome, SearchSession } from '../search/session.js';
 import type { PlanJob } from './plan-queue.js';
 
 /** The allowance of the current slice and what has been used of it. */
@@ -13,32 +14,21 @@ export interface WorkBudget {
 /** A piece of planning that yields whenever the slice's allowance is spent. */
 export type Work<R> = Generator<void, R, void>;
 
-/** A search run in slices (the lattice planners' and the directional planner's searches). */
-export interface SteppedSearch<R extends { expanded: number }> {
-  step(maxExpansions?: number): R | undefined;
-  cancel(): void;
-  readonly result: R | undefined;
-}
-
 /**
  * Runs `search` to its end within the allowance, pausing between slices. Cancels the search when
  * the work is abandoned.
  */
-export function* searchWork<R extends { expanded: number }>(budget: WorkBudget, search: SteppedSearch<R>): Work<R> {
-  let done = 0;
+export function* searchWork<R extends SearchOutcome>(budget: WorkBudget, search: SearchSession<R>): Work<R> {
   try {
     for (;;) {
       while (budget.used >= budget.max) yield;
       const allowance = budget.max - budget.used;
+      const before = search.work;
       const result = search.step(allowance);
-      if (result) {
-        // After a grid change the search restarts and its count with it: charge the whole slice.
-        const spent = result.expanded - done;
-        budget.used += spent >= 0 && spent <= allowance ? spent : allowance;
-        return result;
-      }
-      budget.used += allowance;
-      done += allowance;
+      const spent = search.work - before;
+      // A step that did not finish has had its slice, even if it reports less (it stopped early).
+      budget.used += result ? spent : Math.max(spent, allowance);
+      if (result) return result;
     }
   } finally {
     if (!search.result) search.cancel();

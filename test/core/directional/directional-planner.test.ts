@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerResult } from '../../../src/directional/directional-planner.js';
+import { DirectionalPlanner, type DirectionalOptions } from '../../../src/directional/directional-planner.js';
+import type { CurveGoal, CurveResult } from '../../../src/curves/curve-planner.js';
 import { dubinsLength } from '../../../src/curves/dubins.js';
 import { latticeHeading } from '../../../src/directional/hit-check.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
@@ -21,7 +22,7 @@ const SETUPS: [UnitProfile, DirectionalOptions][] = [
 const FAILURES = new Set(['no-path', 'no-room-to-turn']);
 
 /** A problem with a found result, or null: the independent sampler's verdict plus the result's own numbers. */
-function problem(grid: Grid, profile: UnitProfile, start: Pose, goal: SteerGoal, r: SteerResult): string | null {
+function problem(grid: Grid, profile: UnitProfile, start: Pose, goal: CurveGoal, r: CurveResult): string | null {
   const sweepRadius = resolveProfile(profile).sweepRadius;
   const p = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, sweepRadius });
   if (p) return p;
@@ -56,7 +57,7 @@ describe('DirectionalPlanner on thousands of seeded random maps', () => {
       const goalPose = freePose(rng, grid, rho, rng.chance(0.6), headings);
       if (!start || !goalPose) continue;
       const headingKind = rng.int(3);
-      const goal: SteerGoal = {
+      const goal: CurveGoal = {
         x: goalPose.x,
         y: goalPose.y,
         heading: headingKind === 0 ? null : headingKind === 1 ? latticeHeading(rng.int(headings), headings) : goalPose.heading,
@@ -223,7 +224,7 @@ describe('DirectionalPlanner as a resumable search', () => {
     const whole = planner.findPath(start, goal, { analyticShots: false });
     expect(whole.status).toBe('found');
     const search = planner.createSearch(start, goal, { analyticShots: false });
-    let r: SteerResult | undefined;
+    let r: CurveResult | undefined;
     let slices = 0;
     while (!(r = search.step(5))) slices++;
     expect(slices).toBeGreaterThan(2);

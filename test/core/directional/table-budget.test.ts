@@ -4,7 +4,8 @@ import { planRoute, RouteContext, type RouteRequest } from '../../../src/follow/
 import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { MAX_PIECE_UNITS, SteppedBuild } from '../../../src/search/stepped-build.js';
-import { DirectionalPlanner, directionalMemory, type SteerGoal } from '../../../src/directional/directional-planner.js';
+import { DirectionalPlanner, directionalMemory } from '../../../src/directional/directional-planner.js';
+import type { CurveGoal } from '../../../src/curves/curve-planner.js';
 import { MoveSet, moveSetWork } from '../../../src/directional/hit-check.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
 import type { Pose } from '../../../src/curves/segment.js';
@@ -13,7 +14,7 @@ import { makeRng } from '../../support/rng.js';
 const arena = (): Grid => Grid.fromMovingAi(readFileSync(new URL('../../fixtures/arena.map', import.meta.url), 'utf8'));
 
 /** Free lattice poses of `grid` whose footprint of radius rho clears every wall. */
-function queries(grid: Grid, rho: number, count: number, seed: number): [Pose, SteerGoal][] {
+function queries(grid: Grid, rho: number, count: number, seed: number): [Pose, CurveGoal][] {
   const rng = makeRng(seed);
   const free = (x: number, y: number): boolean => {
     for (let cy = Math.floor(y - rho - 1); cy <= y + rho + 1; cy++) {
@@ -21,7 +22,7 @@ function queries(grid: Grid, rho: number, count: number, seed: number): [Pose, S
     }
     return true;
   };
-  const out: [Pose, SteerGoal][] = [];
+  const out: [Pose, CurveGoal][] = [];
   while (out.length < count) {
     const a = { x: rng.int(grid.width) + 0.5, y: rng.int(grid.height) + 0.5 };
     const b = { x: rng.int(grid.width) + 0.5, y: rng.int(grid.height) + 0.5 };

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
-import { DirectionalPlanner, type DirectionalOptions, type SteerGoal, type SteerOptions, type SteerResult } from '../../../src/directional/directional-planner.js';
+import { DirectionalPlanner, type DirectionalOptions, type DirectionalQueryOptions } from '../../../src/directional/directional-planner.js';
+import type { CurveGoal, CurveResult } from '../../../src/curves/curve-planner.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
 import type { Pose } from '../../../src/curves/segment.js';
 import { pathProblem } from '../../support/footprint-sampler.js';
@@ -42,7 +43,7 @@ function refusedOrDone<R>(fn: () => R, value: unknown, where: string): R | undef
 }
 
 /** Steps a search with a first allowance of `first`, then 400 at a time; the result, or a failure when it never ends. */
-function drive(planner: DirectionalPlanner, start: Pose, goal: SteerGoal, options: SteerOptions, first: number): SteerResult {
+function drive(planner: DirectionalPlanner, start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, first: number): CurveResult {
   const search = planner.createSearch(start, goal, options);
   let r = search.step(first);
   // An allowance of 0 or less does nothing; anything else must end within a bounded number of steps.
@@ -52,7 +53,7 @@ function drive(planner: DirectionalPlanner, start: Pose, goal: SteerGoal, option
 }
 
 /** Checks a result against its contract; `bad` lists the bad inputs the query carried, as [name, value]. */
-function checkResult(grid: Grid, profile: UnitProfile, start: Pose, goal: SteerGoal, r: SteerResult, bad: [string, unknown][], where: string): void {
+function checkResult(grid: Grid, profile: UnitProfile, start: Pose, goal: CurveGoal, r: CurveResult, bad: [string, unknown][], where: string): void {
   expect(STATUSES, where).toContain(r.status);
   expect(Number.isFinite(r.expanded) && r.expanded >= 0, `${where}: expanded ${r.expanded}`).toBe(true);
   if (bad.length > 0) {
@@ -75,7 +76,7 @@ function checkResult(grid: Grid, profile: UnitProfile, start: Pose, goal: SteerG
 }
 
 /** The bad numbers of a query, as [name, value]. */
-function badQueryInputs(start: Pose, goal: SteerGoal, options: SteerOptions, first: number): [string, unknown][] {
+function badQueryInputs(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, first: number): [string, unknown][] {
   const bad: [string, unknown][] = [];
   const fields: [string, number | null | undefined][] = [
     ['start.x', start.x],
@@ -136,9 +137,9 @@ describe('fuzz: extreme numbers into the directional planner', () => {
       const side = Math.max(grid.width, grid.height);
       for (let k = 0; k < 8; k++) {
         const start = { x: wild(rng, side), y: wild(rng, side), heading: rng.chance(0.2) ? rng.pick(EXTREMES) : rng.next() * 7 - 3.5 };
-        const goal: SteerGoal = { x: wild(rng, side), y: wild(rng, side) };
+        const goal: CurveGoal = { x: wild(rng, side), y: wild(rng, side) };
         if (rng.chance(0.4)) goal.heading = rng.chance(0.3) ? rng.pick(EXTREMES) : rng.int(8) * (Math.PI / 4);
-        const query: SteerOptions = { maxExpansions: rng.chance(0.2) ? rng.pick(EXTREMES) : 3000, mode: rng.chance(0.3) ? 'hybrid' : 'full' };
+        const query: DirectionalQueryOptions = { maxExpansions: rng.chance(0.2) ? rng.pick(EXTREMES) : 3000, mode: rng.chance(0.3) ? 'hybrid' : 'full' };
         if (rng.chance(0.3)) query.weight = rng.pick(EXTREMES);
         if (rng.chance(0.2)) query.shotInterval = rng.pick(EXTREMES);
         if (rng.chance(0.3)) query.analyticShots = false;
