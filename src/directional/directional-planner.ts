@@ -12,7 +12,7 @@
 import { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
-import { OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
+import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import type { PathStatus } from '../search/result.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
 import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
@@ -246,6 +246,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private found = -1;
   private shot: SegmentPath | null = null;
   private readonly firstLegs = new Map<number, Curve>();
+  /** The most recent query reached the search (its memory holds what it closed). */
+  private searched = false;
 
   /**
    * Checks the profile and options; builds nothing (the first query, or {@link buildTables},
@@ -415,11 +417,42 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   }
 
   /**
+   * The centres (tile units) of the cells whose states the most recent search closed, each cell
+   * once, for a debug view. Empty before any search and after a query that ended before searching
+   * (bad input, a refusal, another region, a start on the goal). A hybrid query that fell back to
+   * the whole lattice shows the full search's cells. Reads while a search is paused show what it
+   * has closed so far. O(states of the map): call it when a search ends, not every frame.
+   *
+   * @example
+   * ```ts
+   * const r = planner.findPath(start, goal);
+   * for (const p of planner.expandedPoints()) graphics.fillRect(p.x * 32 - 2, p.y * 32 - 2, 4, 4);
+   * ```
+   */
+  expandedPoints(): Point[] {
+    if (!this.searched) return [];
+    const H = this.headings;
+    const w = this.grid.width;
+    const cells = this.grid.width * this.grid.height;
+    const points: Point[] = [];
+    for (let cell = 0; cell < cells; cell++) {
+      for (let id = cell * H; id < (cell + 1) * H; id++) {
+        if (this.memory.stateOf(id) === CLOSED) {
+          points.push({ x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5 });
+          break;
+        }
+      }
+    }
+    return points;
+  }
+
+  /**
    * The checks that need no tables: the query's numbers, the planner's refusal, the map's bounds
    * and the footprint at both ends. A result when the query ends at once.
    */
   private precheck(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): CurveResult | undefined {
     this.expanded = 0;
+    this.searched = false;
     const startPose = safePose(start);
     const bad = validate(start, goal, options, cap);
     if (bad) return failure('invalid', startPose, 0, bad);
@@ -480,6 +513,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.memory.reset();
     this.firstLegs.clear();
     this.memory.open(this.startId, 0, 0, -1);
+    this.searched = true;
   }
 
   /** The padding (cells on each side) the moves of `set` need: more than any move reaches. */
