@@ -52,6 +52,14 @@ export class Anya extends ResumablePlanner {
     this.successors = new Successors(grid, this.rows, this.pool, this.heap, this.roots);
   }
 
+  /**
+   * Empty: Anya's nodes are intervals of row lines seen from a root corner, not points, so there
+   * is no set of points that honestly shows what it expanded.
+   */
+  expandedPoints(): Point[] {
+    return [];
+  }
+
   protected begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     this.expanded = 0;
     this.goal = -1;

@@ -152,6 +152,14 @@ export class VisibilityGraph extends ResumablePlanner {
   }
 
   /** The weight option is ignored: this planner exists to be exact. */
+  /**
+   * Empty: the reference planner is for tests and the benchmark, which count expansions; units may
+   * not use it, so no debug view draws its search.
+   */
+  expandedPoints(): Point[] {
+    return [];
+  }
+
   protected begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     const bound = this.bound;
     this.limit = bound * (1 + BOUND_SLACK);

@@ -4,6 +4,7 @@
  * The directional planner is one; the planner registry (`src/planners.ts`) knows them by name.
  */
 import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
 import type { PathStatus } from '../search/result.js';
 import type { SearchSession } from '../search/session.js';
 import type { Pose } from './segment.js';
@@ -60,4 +61,10 @@ export interface CurvePlanner<O extends CurveQueryOptions = CurveQueryOptions> {
   findPath(start: Pose, goal: CurveGoal, options?: O): CurveResult;
   /** Starts a search that runs in slices (it may build its tables in those slices too). */
   createSearch(start: Pose, goal: CurveGoal, options?: O): SearchSession<CurveResult>;
+  /**
+   * Where the states the most recent search closed sit (tile units; one point per cell however
+   * many headings closed there), for debug views. O(states): call it when a search ends, not every
+   * frame. Empty before the first search.
+   */
+  expandedPoints(): Point[];
 }

@@ -3,7 +3,7 @@ import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
-import { OPEN, SearchMemory, UNSEEN } from './memory.js';
+import { CLOSED, OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { SearchSlot, type RunState, type SearchSession } from './session.js';
@@ -33,6 +33,12 @@ export interface Planner {
    * paused, it starts over.
    */
   createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): SearchSession<PathResult>;
+  /**
+   * Where the nodes the most recent search closed sit (tile units), for debug views. O(nodes):
+   * call it when a search ends, not every frame. Empty before the first search, and for a planner
+   * whose nodes are not points (see each planner's notes).
+   */
+  expandedPoints(): Point[];
 }
 
 /** Options shared by the planners that search a lattice. */
@@ -93,6 +99,8 @@ export abstract class ResumablePlanner implements Planner {
       cap,
     );
   }
+
+  abstract expandedPoints(): Point[];
 
   /** Validates the query and seeds the search; returns the result when the query ends at once. */
   protected abstract begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined;
@@ -319,6 +327,19 @@ export abstract class LatticePlanner extends ResumablePlanner {
       if (id === start || id >= lattice.nodeCount || lattice.passable(id)) this.expand(id);
     }
     return 'exhausted';
+  }
+
+  /**
+   * The closed lattice nodes of the most recent search (a start or goal off the lattice is not a
+   * node: it is the path's end, not an expansion worth drawing).
+   */
+  expandedPoints(): Point[] {
+    const points: Point[] = [];
+    const lattice = this.lattice;
+    for (let id = 0; id < lattice.nodeCount; id++) {
+      if (this.memory.stateOf(id) === CLOSED) points.push({ x: lattice.x(id), y: lattice.y(id) });
+    }
+    return points;
   }
 
   protected finish(): PathResult {
