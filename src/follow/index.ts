@@ -1,6 +1,6 @@
 /** Driving units along planned paths: followers, move orders, per-frame planning budget. No Phaser. */
 export { Follower, speedZones, checkFollowerOptions, CORNER_EPSILON, type FollowerOptions, type FollowerEvent, type MotionOptions } from './follower.js';
-export { MotionProfile, MIN_ZONE_SPEED, MAX_MOTION_VALUE, type MotionLimits, type SpeedZone } from './motion-profile.js';
+export { MotionProfile, MIN_ZONE_SPEED, type MotionLimits, type SpeedZone } from './motion-profile.js';
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure, type ListenerErrorSink } from './move.js';
 export { polylineBlocked, snapToLattice, snapPoint, LATTICE_SNAP } from './path-check.js';
 export { PlanQueue, DEFAULT_PLAN_BUDGET, SLICE_EXPANSIONS, type PlanJob, type PlanBudget, type PlanFrameStats } from './plan-queue.js';

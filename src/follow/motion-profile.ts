@@ -4,12 +4,7 @@
  * so the distance at time t is the same however the time was cut into frames.
  */
 
-/**
- * The largest path length, speed or finite acceleration a profile takes (tile units, seconds):
- * nothing on a map comes near it, and squares and products of such numbers stay far inside the
- * range of doubles, so no distance overflows to Infinity or NaN.
- */
-export const MAX_MOTION_VALUE = 1e15;
+import { MAX_MOTION_VALUE } from '../unit/profile.js';
 
 /** A cap on the speed over [from, to] (tile units along the path); from === to caps one point. */
 export interface SpeedZone {

@@ -10,7 +10,7 @@ import { MAX_PROFILE_SIZE, MIN_TURNING_RADIUS } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
-import { MAX_MOTION_VALUE } from './motion-profile.js';
+import { MAX_MOTION_VALUE } from '../unit/profile.js';
 import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';

@@ -23,8 +23,8 @@ const FAILURES = new Set(['no-path', 'no-room-to-turn']);
 
 /** A problem with a found result, or null: the independent sampler's verdict plus the result's own numbers. */
 function problem(grid: Grid, profile: UnitProfile, start: Pose, goal: CurveGoal, r: CurveResult): string | null {
-  const sweepRadius = resolveProfile(profile).sweepRadius;
-  const p = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, sweepRadius });
+  const { sweepRadius, turningRadius } = resolveProfile(profile);
+  const p = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius, sweepRadius });
   if (p) return p;
   if (Math.abs(r.length - r.segments.length) > 1e-9) return `length ${r.length} but the segments add up to ${r.segments.length}`;
   if (!(r.cost >= r.length - 1e-9)) return `cost ${r.cost} below length ${r.length}`;

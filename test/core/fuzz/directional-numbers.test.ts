@@ -70,8 +70,8 @@ function checkResult(grid: Grid, profile: UnitProfile, start: Pose, goal: CurveG
   expect(Number.isFinite(r.length) && Number.isFinite(r.cost), `${where}: length ${r.length}, cost ${r.cost}`).toBe(true);
   expect(r.cost, where).toBeGreaterThanOrEqual(r.length - 1e-9);
   if (r.length === 0) expect(Math.hypot(goal.x - start.x, goal.y - start.y), `${where}: found of length 0 away from the goal`).toBe(0);
-  const sweepRadius = resolveProfile(profile).sweepRadius;
-  const problem = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius: profile.turningRadius, sweepRadius, step: 0.05 });
+  const { sweepRadius, turningRadius } = resolveProfile(profile);
+  const problem = pathProblem(grid, r.segments.toJSON(), { start, goal, turningRadius, sweepRadius, step: 0.05 });
   expect(problem, where).toBeNull();
 }
 
