@@ -10,18 +10,15 @@
  * state to the goal pose, accepted as soon as it is collision-free).
  */
 import { Grid } from '../grid/grid.js';
-import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
 import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
-import type { PathStatus } from '../search/result.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
 import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
 import { TWO_PI, normalizeAngle } from '../curves/angle.js';
-import { MAX_PIECE_UNITS, SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
-import { MAX_HEADING, MIN_RADIUS_RATIO } from '../curves/curve-range.js';
+import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
-import { WallDistanceMap, discHitsBlocked, pathHitsBlocked, pointSegmentDistance, TOUCH_MARGIN } from '../curves/footprint.js';
+import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costOf,
@@ -30,12 +27,15 @@ import {
   MAX_MASK_EXTENT,
   moveSetBuild,
   moveSetFor,
-  ringsOf,
   type HeadingCount,
   type MoveSet,
   type Neighborhood,
 } from './hit-check.js';
-import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
+import { Corridor, CORRIDOR_NEIGHBORHOOD } from './corridor.js';
+import { DEFAULT_MAX_MEMORY } from './memory-size.js';
+import { PaddedGrid } from './padded-grid.js';
+import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
+import { directionalProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
@@ -57,26 +57,8 @@ export interface DirectionalOptions {
   maxMemory?: number;
 }
 
-/**
- * The default {@link DirectionalOptions.maxMemory}: 512 MiB. A 1024 x 1024 map at 16 headings
- * needs about 370 MiB; a 4096 x 4096 one would need 5.6 GiB, more than a browser tab may take.
- */
-export const DEFAULT_MAX_MEMORY = 512 * 2 ** 20;
-
-/** Bytes of search memory per lattice state: g (8), parent (4), stamp (4) and the open list's position (4). */
-const BYTES_PER_STATE = 20;
-
-/**
- * Bytes of per-map tables per cell: heuristic cache (12), corridor (4), padded grid (1),
- * wall distances (2), eroded grid (1), region labels (8) and the distance field's corner memory (20).
- */
-const BYTES_PER_CELL = 48;
-
-/** Bytes a directional planner allocates for a `width` x `height` map at `headings` headings. */
-export function directionalMemory(width: number, height: number, headings: HeadingCount): number {
-  const cells = width * height;
-  return cells * (headings * BYTES_PER_STATE + BYTES_PER_CELL);
-}
+export { DEFAULT_MAX_MEMORY, directionalMemory } from './memory-size.js';
+export type { Refusal } from './query-checks.js';
 
 /**
  * When the grid changes while its tables are being rebuilt in slices, the rebuild starts over;
@@ -92,9 +74,6 @@ const MAX_REBUILD_RESTARTS = 2;
  * a piece of about 8,000 units, the one piece larger than {@link MAX_PIECE_UNITS}.
  */
 const ALLOCATION_BYTES_PER_UNIT = 4096;
-
-/** Cells of the padded bitmaps written per microsecond. */
-const PADDED_CELLS_PER_UNIT = 32;
 
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
@@ -127,12 +106,6 @@ const SHOT_NEAR_RADII = 2;
  * (the cost is at most this factor above the corridor's optimum) for several times fewer expansions.
  */
 export const HYBRID_WEIGHT = 1.5;
-
-/** The hybrid corridor's moves: Pinter's Smoothing-48 searches the 48-neighbourhood. */
-const CORRIDOR_NEIGHBORHOOD: Neighborhood = 48;
-
-/** Half-width of the hybrid corridor, in tiles: Pinter's Smoothing-48 keeps the tiles within 3 rings. */
-const CORRIDOR_TILES = 3;
 
 /**
  * An exact start pose is joined to the lattice states of its own tile and the tiles around it
@@ -182,7 +155,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * wider than the map, a turning radius larger than the map (`invalid`), or a map whose tables
    * would exceed `maxMemory` (`budget`). Decided in the constructor, before anything is built.
    */
-  readonly refusal: { status: 'invalid' | 'budget'; message: string } | undefined;
+  readonly refusal: Refusal | undefined;
   /** The moves of the full search, once built (by the first query or {@link buildTables}). */
   private movesSet: MoveSet | null = null;
   /** The Directional-48 moves of the hybrid corridor, built for the first hybrid query. */
@@ -194,16 +167,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private readonly stateCount: number;
   private readonly virtualStart: number;
   private walls!: WallDistanceMap;
-  /**
-   * The grid padded by `pad` blocked cells on each side (more than any move's extent): one byte
-   * per cell, and blocked bits with `rowWords` words per row. Grows when a move set reaches farther.
-   */
-  private bits = new Int32Array(0);
-  private padded = new Uint8Array(0);
-  private pad = 0;
-  private paddedWidth = 0;
-  private rowWords = 0;
-  private window = new Int32Array(0);
+  /** The grid padded by blocked cells, as bytes and bits, for the hit checks of the inner loop. */
+  private readonly padded = new PaddedGrid();
   private builtVersion = -1;
   /** The grid eroded by the sweep radius, refilled in place when the grid changes. */
   private shrunk!: Grid;
@@ -214,9 +179,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private cellH!: Float64Array;
   private cellStamp!: Uint32Array;
   private hGeneration = 0;
-  /** Cells of the hybrid corridor carry the current corridor stamp. */
-  private corridor!: Uint32Array;
-  private corridorGeneration = 0;
+  /** The hybrid corridor; the search is restricted to it while `corridorOn`. */
+  private readonly corridor = new Corridor();
   private corridorOn = false;
   private readonly slot = new SearchSlot();
   /** The per-map arrays exist (allocated by the first build, not by the constructor). */
@@ -256,10 +220,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   constructor(
     readonly grid: Grid,
-    profile: UnitProfile,
+    profile: UnitProfile | ResolvedProfile,
     options: DirectionalOptions = {},
   ) {
-    this.profile = resolveProfile(profile);
+    this.profile = directionalProfile(profile);
     const headings = options.headings ?? 16;
     if (headings !== 8 && headings !== 16) throw new RangeError(`headings must be 8 or 16, got ${String(headings)}`);
     const neighborhood = options.neighborhood ?? (this.profile.turningRadius > WIDE_TURN_RADIUS ? 48 : 24);
@@ -343,14 +307,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       yield allocating(cells * 16);
       this.cellH = new Float64Array(cells);
       this.cellStamp = new Uint32Array(cells);
-      this.corridor = new Uint32Array(cells);
+      this.corridor.allocate(cells);
       this.active = this.movesSet;
       this.allocated = true;
     }
-    const pad = Math.max(this.padOf(this.movesSet), this.corridorMoves ? this.padOf(this.corridorMoves) : 0);
+    const pad = Math.max(PaddedGrid.padOf(this.movesSet), this.corridorMoves ? PaddedGrid.padOf(this.corridorMoves) : 0);
     yield unitsFor(2 * (this.grid.width + 2 * pad) * (this.grid.height + 2 * pad), ALLOCATION_BYTES_PER_UNIT);
-    this.padFor(this.movesSet);
-    if (this.corridorMoves) this.padFor(this.corridorMoves);
+    if (this.padded.padFor(this.grid, this.movesSet)) this.builtVersion = -1;
+    if (this.corridorMoves && this.padded.padFor(this.grid, this.corridorMoves)) this.builtVersion = -1;
     yield* this.refreshWork();
   }
 
@@ -376,7 +340,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           return planner.expanded;
         },
         // What needs no tables is answered before any are built.
-        check: () => this.precheck(start, goal, options, cap),
+        check: () => this.check(start, goal, options, cap),
         ready: () => this.tablesReady(hybrid),
         prepare: (allowance) => this.buildTables(allowance, hybrid),
         begin: () => {
@@ -397,8 +361,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         },
         finish: () => this.finish(),
         exhausted: () =>
-          failure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
-        fail: (status, expanded, message) => failure(status, startPose, expanded, message),
+          curveFailure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
+        fail: (status, expanded, message) => curveFailure(status, startPose, expanded, message),
       },
       cap,
     );
@@ -447,28 +411,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   }
 
   /**
-   * The checks that need no tables: the query's numbers, the planner's refusal, the map's bounds
-   * and the footprint at both ends. A result when the query ends at once.
+   * The checks that need no tables (see {@link precheck}); a new query forgets the previous
+   * search's expansions. A result when the query ends at once.
    */
-  private precheck(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): CurveResult | undefined {
+  private check(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): CurveResult | undefined {
     this.expanded = 0;
     this.searched = false;
-    const startPose = safePose(start);
-    const bad = validate(start, goal, options, cap);
-    if (bad) return failure('invalid', startPose, 0, bad);
-    if (this.refusal) return failure(this.refusal.status, startPose, 0, this.refusal.message);
-    const { width, height } = this.grid;
-    const rho = this.profile.sweepRadius;
-    const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
-    if (!inside(start.x, start.y)) return failure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
-    if (!inside(goal.x, goal.y)) return failure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
-    if (discHitsBlocked(this.grid, start.x, start.y, rho)) {
-      return failure('start-blocked', startPose, 0, `the footprint at the start (${start.x}, ${start.y}) overlaps a wall`);
-    }
-    if (discHitsBlocked(this.grid, goal.x, goal.y, rho)) {
-      return failure('goal-blocked', startPose, 0, `the footprint at the goal (${goal.x}, ${goal.y}) overlaps a wall`);
-    }
-    return undefined;
+    return precheck(this.grid, this.profile, this.refusal, start, goal, options, cap);
   }
 
   /**
@@ -492,7 +441,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
     if (!this.regions.same(sy * width + sx, gcy * width + gcx) || this.field.cellBound(sx, sy) === Infinity) {
-      return failure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
+      return curveFailure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
     }
     const k = this.latticeIndex(this.start.heading);
     const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
@@ -501,7 +450,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       return { status: 'found', segments: new SegmentPath([], this.start), length: 0, cost: 0, expanded: 0 };
     }
     this.corridorOn = false;
-    if (options.mode === 'hybrid') this.buildCorridor(sx, sy);
+    if (options.mode === 'hybrid') this.corridorOn = this.corridor.mark(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius);
     this.seed(this.corridorOn);
     return undefined;
   }
@@ -516,26 +465,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.searched = true;
   }
 
-  /** The padding (cells on each side) the moves of `set` need: more than any move reaches. */
-  private padOf(set: MoveSet): number {
-    return Math.max(set.maxExtent, set.rings) + 1;
-  }
-
-  /** Makes the padded grid wide enough for `set`'s moves (refilled by the next refresh). */
-  private padFor(set: MoveSet): void {
-    const pad = this.padOf(set);
-    if (pad > this.pad) {
-      const { width, height } = this.grid;
-      this.pad = pad;
-      this.paddedWidth = width + 2 * pad;
-      this.padded = new Uint8Array(this.paddedWidth * (height + 2 * pad));
-      this.rowWords = (this.paddedWidth >> 5) + 2;
-      this.bits = new Int32Array(this.rowWords * (height + 2 * pad));
-      this.builtVersion = -1;
-    }
-    if (this.window.length < 2 * set.maxExtent + 1) this.window = new Int32Array(2 * set.maxExtent + 1);
-  }
-
   /** Brings the grid-derived tables up to date, as resumable work. */
   private *refreshWork(): BuildWork<void> {
     const grid = this.grid;
@@ -543,38 +472,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const version = grid.version;
     this.builtVersion = -1;
     yield* this.walls.refreshWork();
-    const pw = this.paddedWidth;
-    const rw = this.rowWords;
-    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * PADDED_CELLS_PER_UNIT) / (pw + rw)));
-    const paddedRows = grid.height + 2 * this.pad;
-    for (let p0 = 0; p0 < paddedRows; p0 += rowsPerPiece) {
-      const p1 = Math.min(paddedRows, p0 + rowsPerPiece);
-      yield unitsFor((p1 - p0) * (pw + rw), PADDED_CELLS_PER_UNIT);
-      this.padRows(p0, p1);
-    }
+    yield* this.padded.fillWork(grid);
     yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
     yield* this.regions.labelWork(this.shrunk);
     // A change while this ran in slices leaves the tables stale: the next build starts over.
     if (grid.version === version) this.builtVersion = version;
-  }
-
-  /** Writes padded rows p0 .. p1 - 1 of the byte grid and the bit grid (a plain method: loops in generators run slowly). */
-  private padRows(p0: number, p1: number): void {
-    const { width, height, cells } = this.grid;
-    const pad = this.pad;
-    const pw = this.paddedWidth;
-    const rw = this.rowWords;
-    this.padded.fill(1, p0 * pw, p1 * pw);
-    this.bits.fill(-1, p0 * rw, p1 * rw);
-    for (let py = Math.max(p0, pad); py < Math.min(p1, pad + height); py++) {
-      const y = py - pad;
-      for (let x = 0; x < width; x++) {
-        if (cells[y * width + x] === 1) continue;
-        const px = x + pad;
-        this.padded[py * pw + px] = 0;
-        this.bits[py * rw + (px >> 5)]! &= ~(1 << (px & 31));
-      }
-    }
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */
@@ -722,7 +624,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         const x = sx + dx;
         const y = sy + dy;
         if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-        if (this.corridorOn && this.corridor[y * width + x] !== this.corridorGeneration) continue;
+        if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
         for (let k = 0; k < this.headings; k++) {
           const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, this.headings) };
           const curve = curveOrNull(() => curveBetween(p, this.start, to));
@@ -750,23 +652,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const clear = this.walls.values[cell]!;
     const E = mv.maxExtent;
     const useMasks = E <= MAX_MASK_EXTENT;
-    const window = this.window;
+    const padded = this.padded;
+    const pad = padded.pad;
+    const pw = padded.width;
+    const window = padded.window;
     const needCheck = clear <= E;
     if (needCheck && useMasks) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
-      const x0 = cx + this.pad - E;
+      const x0 = cx + pad - E;
       const word = x0 >> 5;
       const bit = x0 & 31;
-      const bits = this.bits;
-      const rw = this.rowWords;
+      const bits = padded.bits;
+      const rw = padded.rowWords;
       for (let r = 0; r <= 2 * E; r++) {
-        const base = (cy + this.pad - E + r) * rw + word;
+        const base = (cy + pad - E + r) * rw + word;
         window[r] = bit === 0 ? bits[base]! : (bits[base]! >>> bit) | (bits[base + 1]! << (32 - bit));
       }
     }
-    const pbase = (cy + this.pad) * this.paddedWidth + cx + this.pad;
+    const pbase = (cy + pad) * pw + cx + pad;
+    const bytes = padded.bytes;
     const g = this.memory.g[id]!;
     const corridorOn = this.corridorOn;
+    const stamps = this.corridor.stamps;
+    const inCorridor = this.corridor.generation;
     const { dx, dy, endHeading, cost, extent, maskFirst, maskRow, mask, cellFirst, cellX, cellY } = mv;
     const last = mv.first[k + 1]!;
     const memory = this.memory;
@@ -774,7 +682,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // Cheap tests first. Before the hit check the target may lie off the map (the index then
       // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
       const target = cell + dy[m]! * w + dx[m]!;
-      if (corridorOn && this.corridor[target] !== this.corridorGeneration) continue;
+      if (corridorOn && stamps[target] !== inCorridor) continue;
       const to = target * H + endHeading[m]!;
       const ng = g + cost[m]!;
       if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
@@ -791,7 +699,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         } else {
           const end = cellFirst[m + 1]!;
           for (let i = cellFirst[m]!; i < end; i++) {
-            if (this.padded[pbase + cellY[i]! * this.paddedWidth + cellX[i]!] === 1) {
+            if (bytes[pbase + cellY[i]! * pw + cellX[i]!] === 1) {
               hit = true;
               break;
             }
@@ -801,33 +709,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       this.relax(id, to, ng);
     }
-  }
-
-  /** Marks the hybrid corridor around an any-angle path on the shrunk grid from start cell (sx, sy). */
-  private buildCorridor(sx: number, sy: number): void {
-    const corners = this.field.pathFrom(sx, sy);
-    if (corners === null) return;
-    const points = stringPull(this.shrunk, [{ x: this.start.x, y: this.start.y }, ...corners]);
-    if (++this.corridorGeneration === 0xffffffff) {
-      this.corridor.fill(0);
-      this.corridorGeneration = 1;
-    }
-    const { width, height } = this.grid;
-    const half = Math.max(CORRIDOR_TILES, this.profile.turningRadius + ringsOf(CORRIDOR_NEIGHBORHOOD));
-    for (let i = 0; i + 1 < points.length; i++) {
-      const a = points[i]!;
-      const b = points[i + 1]!;
-      const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - half));
-      const x1 = Math.min(width - 1, Math.floor(Math.max(a.x, b.x) + half));
-      const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - half));
-      const y1 = Math.min(height - 1, Math.floor(Math.max(a.y, b.y) + half));
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          if (pointSegmentDistance(x + 0.5, y + 0.5, a.x, a.y, b.x, b.y) <= half) this.corridor[y * width + x] = this.corridorGeneration;
-        }
-      }
-    }
-    this.corridorOn = true;
   }
 
   /** Builds the result from the found state (and the shot that ended the search, if any). */
@@ -859,28 +740,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const end = path.end;
     if (!(Math.hypot(end.x - this.goal.x, end.y - this.goal.y) <= GOAL_REACH_TOLERANCE) || !Number.isFinite(path.length)) {
       // A curve that lost its precision (extreme radius against the distances): never a wrong `found`.
-      return failure('invalid', this.start, this.expanded, `the path could not be computed to the goal's precision with turning radius ${this.profile.turningRadius}: it ends at (${end.x}, ${end.y})`);
+      return curveFailure('invalid', this.start, this.expanded, `the path could not be computed to the goal's precision with turning radius ${this.profile.turningRadius}: it ends at (${end.x}, ${end.y})`);
     }
     const p = this.profile;
     let cost = path.cost(p.reverseCost);
     if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
     return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
   }
-}
-
-/** The waypoints with every corner that a straight line can skip removed (line of sight on `grid`). */
-function stringPull(grid: Grid, points: readonly Point[]): Point[] {
-  const out: Point[] = [points[0]!];
-  let anchor = points[0]!;
-  for (let i = 1; i + 1 < points.length; i++) {
-    const next = points[i + 1]!;
-    if (!lineOfSight(grid, anchor.x, anchor.y, next.x, next.y)) {
-      anchor = points[i]!;
-      out.push(anchor);
-    }
-  }
-  out.push(points[points.length - 1]!);
-  return out;
 }
 
 /**
@@ -895,76 +761,4 @@ function curveOrNull(make: () => Curve): Curve | null {
     if (error instanceof RangeError) return null;
     throw error;
   }
-}
-
-/** A usable pose for a failure result, whatever the caller passed. */
-function safePose(p: Pose): Pose {
-  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-  return typeof p === 'object' && p !== null && ok(p.x) && ok(p.y) && ok(p.heading) ? { x: p.x, y: p.y, heading: p.heading } : { x: 0, y: 0, heading: 0 };
-}
-
-function failure(status: Exclude<PathStatus, 'found'>, start: Pose, expanded: number, message?: string): CurveResult {
-  const r: CurveResult = { status, segments: new SegmentPath([], start), length: Infinity, cost: Infinity, expanded };
-  if (message !== undefined) r.message = message;
-  return r;
-}
-
-/** The first thing wrong with a query, or undefined. */
-function validate(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, cap: number): string | undefined {
-  if (typeof start !== 'object' || start === null) return `start must be a pose {x, y, heading}, got ${String(start)}`;
-  if (typeof goal !== 'object' || goal === null) return `goal must be {x, y, heading?}, got ${String(goal)}`;
-  const fields: [string, unknown][] = [
-    ['start.x', start.x],
-    ['start.y', start.y],
-    ['start.heading', start.heading],
-    ['goal.x', goal.x],
-    ['goal.y', goal.y],
-  ];
-  if (goal.heading !== undefined && goal.heading !== null) fields.push(['goal.heading', goal.heading]);
-  for (const [name, v] of fields) {
-    if (typeof v !== 'number' || !Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
-  }
-  for (const [name, v] of fields) {
-    if (name.endsWith('heading') && !(Math.abs(v as number) <= MAX_HEADING)) return `${name} must be within ±${MAX_HEADING} radians, got ${String(v)}`;
-  }
-  const weight = options.weight ?? 1;
-  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;
-  if (!(cap >= 0)) return `maxExpansions must be >= 0, got ${String(cap)}`;
-  const mode = options.mode ?? 'full';
-  if (mode !== 'full' && mode !== 'hybrid') return `mode must be 'full' or 'hybrid', got ${String(mode)}`;
-  const interval = options.shotInterval ?? SHOT_INTERVAL;
-  if (!Number.isInteger(interval) || interval < 1) return `shotInterval must be a whole number >= 1, got ${String(interval)}`;
-  return undefined;
-}
-
-/** Why a planner for `profile` refuses every query on `grid`, or undefined (see {@link DirectionalPlanner.refusal}). */
-function refusalOf(grid: Grid, profile: ResolvedProfile, headings: HeadingCount, maxMemory: number): DirectionalPlanner['refusal'] {
-  const { width, height } = grid;
-  if (width === 0 || height === 0) return { status: 'invalid', message: `the map is empty (${width}x${height}): there is nowhere to drive` };
-  // A disc clear of the outside needs its centre at least ρ (plus the touch margin) from each edge.
-  if (2 * (profile.sweepRadius + TOUCH_MARGIN) > Math.min(width, height)) {
-    const size = profile.footprint === 'disc' ? `width ${profile.width}` : `${profile.width} x ${profile.length} (diagonal ${2 * profile.sweepRadius})`;
-    return { status: 'invalid', message: `the footprint (${size} tiles) is wider than the ${width}x${height} map: it fits nowhere` };
-  }
-  if (profile.turningRadius < MIN_RADIUS_RATIO * Math.max(width, height)) {
-    return {
-      status: 'invalid',
-      message: `turning radius ${profile.turningRadius} tiles is too small for the ${width}x${height} map: curves there cannot be computed to their precision below ${MIN_RADIUS_RATIO * Math.max(width, height)}`,
-    };
-  }
-  if (profile.turningRadius > Math.max(width, height)) {
-    return {
-      status: 'invalid',
-      message: `turning radius ${profile.turningRadius} tiles is larger than the ${width}x${height} map: the unit could hardly turn anywhere on it`,
-    };
-  }
-  const bytes = directionalMemory(width, height, headings);
-  if (bytes > maxMemory) {
-    const mib = (b: number): string => (b / 2 ** 20).toFixed(0);
-    return {
-      status: 'budget',
-      message: `a ${width}x${height} map at ${headings} headings needs about ${mib(bytes)} MiB, above maxMemory (${mib(maxMemory)} MiB); raise maxMemory or use 8 headings`,
-    };
-  }
-  return undefined;
 }
