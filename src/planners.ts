@@ -223,6 +223,15 @@ export function plannerNames(kind: PlannerKind = 'polyline'): string[] {
     .map((entry) => entry.name);
 }
 
+/**
+ * The planner a unit is ordered with when its order names none, by kind: Theta* for units that
+ * turn on the spot (any-angle paths at a fraction of Anya's cost per query), the directional
+ * planner for units with a turning radius. Both are built in, so always registered.
+ */
+export function defaultPlanner(kind: PlannerKind = 'polyline'): string {
+  return kind === 'polyline' ? 'theta' : 'directional';
+}
+
 /** The names units may be ordered with, polyline planners first. */
 export function unitPlannerNames(): string[] {
   const usable = plannerEntries().filter((entry) => entry.traits.forUnits);

@@ -1,0 +1,117 @@
+/**
+ * The searches a route runs, as resumable work: a polyline planner's path made wide enough for
+ * the unit's footprint, or a curve planner's drivable path. Each scheduled by its session's work
+ * counter, whatever planner runs it.
+ */
+import type { Point } from '../grid/point.js';
+import type { Pose } from '../curves/segment.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import type { CurvePlannerEntry } from '../planners.js';
+import type { PathStatus } from '../search/result.js';
+import type { ResolvedProfile } from '../unit/profile.js';
+import { erosionFor, legClear, polylineClear, pushCorners } from './disc-room.js';
+import { cellCentreNear } from './nearest.js';
+import type { RouteContext } from './route-context.js';
+import { chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
+
+/** A search's failure, in the shape of a route without its goal. */
+export interface SearchFailure {
+  status: Exclude<PathStatus, 'found'>;
+  waypoints: number[];
+  message: string;
+}
+
+/**
+ * An any-angle polyline from start to goal that a disc of radius r can follow: the planner's path
+ * with its corners pushed out by r when that is clear, else a cell-centre path on the grid shrunk
+ * by the unit's radius, pulled taut with exact sweep checks.
+ */
+export function* polylineWork(
+  ctx: RouteContext,
+  start: Point,
+  goal: Point,
+  r: number,
+  plannerName: string,
+  budget: WorkBudget,
+): Work<Point[] | SearchFailure> {
+  const grid = ctx.grid;
+  const planner = ctx.planner(plannerName);
+  const first = yield* searchWork(budget, planner.createSearch(start.x, start.y, goal.x, goal.y));
+  ctx.searchFinished(plannerName, planner);
+  if (first.status !== 'found') return { status: first.status, waypoints: [], message: first.message ?? `no path (${first.status})` };
+  if (r <= 0) return first.points;
+  const map = ctx.eroded.fresh();
+  const pushed = pushCorners(first.points, r);
+  yield* chargeWork(budget, pushed.length);
+  if (polylineClear(grid, pushed, r, map)) return pushed;
+
+  const k = erosionFor(r);
+  const shrunk = ctx.eroded.get(k);
+  const [sx, sy] = cellCentreNear(shrunk, start);
+  const [gx, gy] = cellCentreNear(shrunk, goal);
+  const cells = ctx.planner(CELL_PLANNER, k, 'cell');
+  const second = yield* searchWork(budget, cells.createSearch(sx, sy, gx, gy));
+  ctx.searchFinished(CELL_PLANNER, cells);
+  if (second.status !== 'found') {
+    return { status: 'no-path', waypoints: [], message: `no path wide enough for a unit ${2 * r} tiles wide` };
+  }
+  const lattice = [{ x: start.x, y: start.y }, ...second.points, { x: goal.x, y: goal.y }];
+  const taut: Point[] = [lattice[0]!];
+  for (let i = 0; i < lattice.length - 1; ) {
+    // Moves between free centres of the shrunk grid are clear; the legs joining the exact start
+    // and goal to them must be checked.
+    yield* chargeWork(budget, 1);
+    if (!legClear(grid, lattice[i]!, lattice[i + 1]!, r, map)) {
+      return { status: 'no-path', waypoints: [], message: `no path wide enough for a unit ${2 * r} tiles wide` };
+    }
+    let j = i + 1;
+    while (j + 1 < lattice.length) {
+      yield* chargeWork(budget, 1);
+      if (!legClear(grid, lattice[i]!, lattice[j + 1]!, r, map)) break;
+      j++;
+    }
+    taut.push(lattice[j]!);
+    i = j;
+  }
+  return taut;
+}
+
+/**
+ * The planner of the fallback for sized units: A* over the cell centres of the shrunk grid, whose
+ * moves between free centres are clear for the unit by construction.
+ */
+const CELL_PLANNER = 'astar';
+
+/**
+ * The curve planner's drivable path from the exact pose `start` to `goal` (with `goalHeading`
+ * when given); its segment junctions are the waypoints. The planner's first search builds its
+ * tables within the same allowance (the session's `prepare` phase).
+ */
+export function* curveWork(
+  ctx: RouteContext,
+  entry: CurvePlannerEntry,
+  profile: ResolvedProfile,
+  start: Pose,
+  goal: Point,
+  goalHeading: number | undefined,
+  budget: WorkBudget,
+): Work<{ status: 'found'; path: SegmentPath; waypoints: number[] } | SearchFailure> {
+  let planner;
+  try {
+    planner = ctx.curvePlanner(entry, profile);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) return { status: 'invalid', waypoints: [], message: error.message };
+    throw error;
+  }
+  const target = { x: goal.x, y: goal.y, heading: goalHeading ?? null };
+  const result = yield* searchWork(budget, planner.createSearch(start, target, entry.query));
+  ctx.searchFinished(entry.name, planner);
+  if (result.status !== 'found') {
+    return { status: result.status, waypoints: [], message: result.message ?? `no drivable path (${result.status})` };
+  }
+  const path = result.segments;
+  const waypoints: number[] = [];
+  let at = 0;
+  for (let i = 0; i + 1 < path.segments.length; i++) waypoints.push((at += path.segments[i]!.length));
+  return { status: 'found', path, waypoints };
+}
