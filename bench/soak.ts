@@ -23,7 +23,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { integerOption, numberOption, parseArgs, UsageError, type ParsedArgs } from '../src/cli/args.js';
-import { DEFAULT_PLAN_BUDGET, Navigator, pointClear, type MoveOptions, type PlanFrameStats, type UnitInfo } from '../src/follow/index.js';
+import { pointClear } from '../src/follow/disc-room.js';
+import { Navigator, type MoveOptions, type UnitInfo } from '../src/follow/navigator.js';
+import { DEFAULT_PLAN_BUDGET, type PlanFrameStats } from '../src/follow/plan-queue.js';
 import { Grid } from '../src/grid/grid.js';
 import type { Point } from '../src/grid/point.js';
 import type { SegmentPath } from '../src/curves/segment-path.js';
@@ -452,7 +454,7 @@ class Soak {
       }
     }
     if (rng.chance(0.3)) options.nearest = true;
-    if (rng.chance(u.kind.turnRadius > 0 ? 0.3 : 0.1)) options.heading = (rng.next() * 2 - 1) * Math.PI;
+    if (rng.chance(u.kind.turningRadius > 0 ? 0.3 : 0.1)) options.heading = (rng.next() * 2 - 1) * Math.PI;
     if (rng.chance(0.1)) options.tolerance = rng.next();
     if (target !== 'invalid' && rng.chance(0.05)) options.speed = 1 + rng.next() * 6;
     return { frame: this.frame, goal, options, target };

@@ -3,7 +3,9 @@
  * every planner units may use, sized units, vehicles with a turning radius driving forward only or reversing),
  * and what the soak remembers about each for its checks.
  */
-import type { Move, MoveOptions, UnitProfile } from '../../src/follow/index.js';
+import type { Move } from '../../src/follow/move.js';
+import type { MoveOptions } from '../../src/follow/navigator.js';
+import type { UnitProfile } from '../../src/unit/profile.js';
 import type { Grid } from '../../src/grid/grid.js';
 import type { Point } from '../../src/grid/point.js';
 import { plannerNames } from '../../src/planners.js';
@@ -17,7 +19,7 @@ export interface UnitKind {
   /** Footprint diameter (tiles); 0 is a point. */
   width: number;
   /** Tightest turning radius (tiles); 0 turns on the spot. */
-  turnRadius: number;
+  turningRadius: number;
   reverse: boolean;
   /** Planners an order picks from (the first most often). */
   planners: readonly string[];
@@ -76,8 +78,8 @@ export function unitKinds(): { kind: UnitKind; weight: number }[] {
   const names = plannerNames().filter((n) => !REFERENCE_PLANNERS.has(n));
   const kinds: { kind: UnitKind; weight: number }[] = [];
   for (const name of names) {
-    kinds.push({ kind: { label: `point ${name}`, width: 0, turnRadius: 0, reverse: false, planners: [name] }, weight: (1 - VEHICLE_SHARE - SIZED_SHARE) / names.length });
-    kinds.push({ kind: { label: `sized ${name}`, width: SIZED_WIDTH, turnRadius: 0, reverse: false, planners: [name] }, weight: SIZED_SHARE / names.length });
+    kinds.push({ kind: { label: `point ${name}`, width: 0, turningRadius: 0, reverse: false, planners: [name] }, weight: (1 - VEHICLE_SHARE - SIZED_SHARE) / names.length });
+    kinds.push({ kind: { label: `sized ${name}`, width: SIZED_WIDTH, turningRadius: 0, reverse: false, planners: [name] }, weight: SIZED_SHARE / names.length });
   }
   const vehicles: UnitKind[] = [];
   for (const r of VEHICLE_RADII) {
@@ -86,7 +88,7 @@ export function unitKinds(): { kind: UnitKind; weight: number }[] {
         vehicles.push({
           label: `vehicle r=${r} ${reverse ? 'reverse' : 'forward'}${width > 0 ? '' : ' point'}`,
           width,
-          turnRadius: r,
+          turningRadius: r,
           reverse,
           planners: ['directional', 'directional', 'directional', 'directional-hybrid', 'theta'],
         });
@@ -107,8 +109,8 @@ export function pickKind(rng: Rng, kinds: readonly { kind: UnitKind; weight: num
 /** A random profile for a unit of `kind`: speeds of a few tiles per second, some with acceleration. */
 export function randomProfile(rng: Rng, kind: UnitKind): UnitProfile {
   const profile: UnitProfile = { speed: 2 + rng.next() * 4, width: kind.width };
-  if (kind.turnRadius > 0) {
-    profile.turnRadius = kind.turnRadius;
+  if (kind.turningRadius > 0) {
+    profile.turningRadius = kind.turningRadius;
     profile.reverse = kind.reverse;
     profile.acceleration = 4 + rng.next() * 4;
     profile.lateralAcceleration = 6 + rng.next() * 6;

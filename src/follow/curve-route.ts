@@ -10,29 +10,23 @@ import { pathHitsBlocked } from '../curves/footprint.js';
 import { reedsShepp } from '../curves/reeds-shepp.js';
 import { SegmentPath } from '../curves/segment-path.js';
 import type { Pose, Segment } from '../curves/segment.js';
+import type { ResolvedProfile } from '../unit/profile.js';
 import { chargeWork, type Work, type WorkBudget } from './work.js';
 
 /** How many times a leg may be halved when the curve along it hits a wall. */
 export const MAX_LEG_SPLITS = 4;
 
-/** The curve part of a unit's shape and driving (tile units). */
-export interface CurveProfile {
-  radius: number;
-  turnRadius: number;
-  reverse: boolean;
-}
-
 /**
  * A curved path from `start` through `points` (points[0] is the start position) ending with
- * `goalHeading` (default: the last leg's direction), with curvature at most 1 / turnRadius and
- * the footprint clear of walls; undefined when no such chain of pieces was found.
+ * `goalHeading` (default: the last leg's direction), with curvature at most 1 / turningRadius and
+ * the footprint (its sweep radius) clear of walls; undefined when no such chain of pieces was found.
  */
 export function* curveThrough(
   grid: Grid,
   start: Pose,
   points: readonly Point[],
   goalHeading: number | undefined,
-  profile: CurveProfile,
+  profile: ResolvedProfile,
   budget: WorkBudget,
 ): Work<{ path: SegmentPath; waypoints: number[] } | undefined> {
   const n = points.length;
@@ -64,10 +58,10 @@ export function* curveThrough(
 }
 
 /** The curve from a to b, halving the leg (recursively) while the direct curve hits a wall. */
-function* legCurve(grid: Grid, a: Pose, b: Pose, profile: CurveProfile, budget: WorkBudget, depth: number): Work<SegmentPath | undefined> {
-  const curve = profile.reverse ? reedsShepp(a, b, profile.turnRadius).path : dubins(a, b, profile.turnRadius).path;
-  yield* chargeWork(budget, 1 + Math.ceil(curve.length * (1 + 2 * profile.radius)));
-  if (!pathHitsBlocked(grid, curve, profile.radius)) return curve;
+function* legCurve(grid: Grid, a: Pose, b: Pose, profile: ResolvedProfile, budget: WorkBudget, depth: number): Work<SegmentPath | undefined> {
+  const curve = profile.reverse ? reedsShepp(a, b, profile.turningRadius).path : dubins(a, b, profile.turningRadius).path;
+  yield* chargeWork(budget, 1 + Math.ceil(curve.length * (1 + 2 * profile.sweepRadius)));
+  if (!pathHitsBlocked(grid, curve, profile.sweepRadius)) return curve;
   if (depth >= MAX_LEG_SPLITS) return undefined;
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, heading: Math.atan2(b.y - a.y, b.x - a.x) };
   const first = yield* legCurve(grid, a, mid, profile, budget, depth + 1);

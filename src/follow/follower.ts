@@ -9,27 +9,13 @@ import { angleDifference } from '../curves/angle.js';
 import { segmentEnd, segmentPoseAt, type Pose } from '../curves/segment.js';
 import { MotionProfile, type SpeedZone } from './motion-profile.js';
 import { snapPoint } from './path-check.js';
+import type { UnitProfile } from '../unit/profile.js';
 
-/** How a unit moves, in tile units and seconds. */
-export interface MotionOptions {
-  /** Top speed, tile units per second, > 0. */
-  speed: number;
-  /** Tile units per second², > 0; default Infinity (full speed at once). */
-  acceleration?: number;
-  /** Braking, tile units per second², > 0; default `acceleration`. */
-  deceleration?: number;
-  /**
-   * When set (tile units per second²), arcs are driven no faster than sqrt(this × radius), so a
-   * unit slows before turns too tight for its speed. Default: no turn slowdown.
-   */
-  lateralAcceleration?: number;
-  /**
-   * Slow down for corners of polyline paths (where the unit turns on the spot): the speed at a
-   * corner is capped at speed × (1 − turn/π), full speed straight on, a stop for a U-turn.
-   * Default false.
-   */
-  slowAtCorners?: boolean;
-}
+/**
+ * The motion limits of a {@link UnitProfile} a follower obeys (tile units, seconds; documented
+ * with their limits there), with the speed required.
+ */
+export type MotionOptions = Required<Pick<UnitProfile, 'speed'>> & Pick<UnitProfile, 'acceleration' | 'deceleration' | 'lateralAcceleration' | 'slowAtCorners'>;
 
 /** Options of one {@link Follower} run. */
 export interface FollowerOptions extends MotionOptions {

@@ -6,30 +6,20 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { pathHitsBlocked } from '../curves/footprint.js';
-import { MAX_PROFILE_SIZE, MIN_TURNING_RADIUS } from '../unit/profile.js';
+import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
 import { Follower, type MotionOptions } from './follower.js';
-import { MAX_MOTION_VALUE } from '../unit/profile.js';
 import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
+import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
 
-/** How a unit moves and how big it is, in tile units and seconds. */
-export interface UnitProfile extends MotionOptions {
-  /** Tightest turning radius; 0 (default) turns on the spot. */
-  turnRadius?: number;
-  /** Footprint diameter; 0 (default) is a point. */
-  width?: number;
-  /** May a unit with a turning radius drive backwards? Default false. */
-  reverse?: boolean;
-}
-
 /** Options of one move order; profile fields override the unit's profile for this move. */
-export interface MoveOptions extends Partial<UnitProfile> {
+export interface MoveOptions extends UnitProfile {
   /**
    * `theta` (default for units that turn on the spot), `anya`, `astar`, any other name
    * `plannerNames()` lists, or `directional` (default for units with a turning radius).
@@ -67,6 +57,7 @@ export interface NavigatorOptions {
 /** What the navigator knows about one unit, for drawing and inspection. */
 export interface UnitInfo<T> {
   readonly unit: T;
+  /** The profile given to {@link Navigator.addUnit} (the current order's options may override fields). */
   readonly profile: Readonly<UnitProfile>;
   /** The move in progress, if any. */
   readonly move: Move<T> | undefined;
@@ -74,6 +65,31 @@ export interface UnitInfo<T> {
   readonly path: SegmentPath | undefined;
   /** Distance travelled along `path`. */
   readonly distance: number;
+}
+
+/** What a debug view draws of one unit, in tile units (see {@link Navigator.debugInfo}). */
+export interface UnitDebugInfo<T> {
+  readonly unit: T;
+  /** The path being driven, if any. */
+  readonly path: SegmentPath | undefined;
+  /** Distance travelled along `path`, tiles. */
+  readonly distance: number;
+  /** The footprint: `point`, `disc` (`width` across) or `rectangle` (`width` across, `length` along the heading). */
+  readonly footprint: 'point' | 'disc' | 'rectangle';
+  readonly width: number;
+  readonly length: number;
+}
+
+/**
+ * A snapshot of what the navigator is doing, for debug views; after Detour's
+ * `dtCrowdAgentDebugInfo`. Tile units.
+ */
+export interface NavigatorDebugInfo<T> {
+  readonly units: readonly UnitDebugInfo<T>[];
+  /** The last finished search: its planner's name, where it expanded (empty unless asked for), and a counter of searches. */
+  readonly lastSearch: SearchRecord | undefined;
+  /** Planning jobs waiting or in progress. */
+  readonly queued: number;
 }
 
 /**
@@ -85,6 +101,8 @@ export const REPLAN_LOOKAHEAD = 0.25;
 interface UnitState<T> {
   unit: T;
   profile: UnitProfile;
+  /** `profile` with the current order's options over it, resolved once per order (and per `addUnit`). */
+  resolved: ResolvedProfile;
   move: Move<T> | undefined;
   /** Motion for the move's route (while planning: the run-out to the point the replan starts from). */
   follower: Follower | undefined;
@@ -137,17 +155,19 @@ export class Navigator<T> {
   /**
    * Gives `unit` a profile that every later move uses (a move's options may override it). For a
    * unit with a turning radius this also makes its directional planner (cheap: the first order builds the tables, within the frame budget).
-   * @throws RangeError naming a bad field.
+   * @throws RangeError naming a bad field (`speed` is required); TypeError when `profile` is not an object.
    */
   addUnit(unit: T, profile: UnitProfile): void {
-    checkProfile(profile);
-    this.checkFits(profile);
-    if ((profile.turnRadius ?? 0) > 0) {
-      this.routes.prepareDirectional({ radius: (profile.width ?? 0) / 2, turnRadius: profile.turnRadius!, reverse: profile.reverse ?? false });
-    }
+    const resolved = this.resolveUnit(profile);
+    if (resolved.turningRadius > 0) this.routes.prepareCurvePlanner(resolved);
     const state = this.units.get(unit);
-    if (state) state.profile = { ...profile };
-    else this.units.set(unit, this.newState(unit, { ...profile }));
+    if (!state) {
+      this.units.set(unit, this.newState(unit, { ...profile }, resolved));
+      return;
+    }
+    // A move in progress keeps its options over the new profile (each field of both is valid).
+    state.resolved = resolveProfile({ ...profile, ...definedFields(state.options) });
+    state.profile = { ...profile };
   }
 
   /** Forgets `unit`, cancelling its move with `reason`. */
@@ -174,7 +194,7 @@ export class Navigator<T> {
   moveTo(unit: T, goal: Point, options: MoveOptions = {}, target: Point = goal): Move<T> {
     let state = this.units.get(unit);
     if (!state) {
-      state = this.newState(unit, {} as UnitProfile);
+      state = this.newState(unit, {}, resolveProfile({}));
       this.units.set(unit, state);
     }
     const move: Move<T> = new Move(
@@ -192,11 +212,10 @@ export class Navigator<T> {
       checkOrder(goal, options);
       state.options = options;
       state.goal = { x: goal.x, y: goal.y };
-      const profile = { ...state.profile, ...definedFields(options) };
-      checkProfile(profile);
-      this.checkFits(profile);
+      state.resolved = this.resolveUnit({ ...state.profile, ...definedFields(options) });
     } catch (error) {
       state.options = {};
+      state.resolved = resolveProfile(state.profile);
       this.brake(state);
       this.failSoon(state, move, messageOf(error), 'invalid');
       return move;
@@ -254,6 +273,23 @@ export class Navigator<T> {
     }
   }
 
+  /**
+   * What a debug view draws: each unit's path, progress and footprint, the last finished search
+   * and the plan queue's size. With `expanded` (default true) the snapshot holds the points the
+   * search expanded, and every later search reads them when it ends (O(nodes) a search), so that
+   * the snapshot shows exactly that search: a cost only a game that draws its searches pays.
+   */
+  debugInfo(options: { expanded?: boolean } = {}): NavigatorDebugInfo<T> {
+    const expanded = options.expanded ?? true;
+    if (expanded) this.routes.captureExpanded = true;
+    const units: UnitDebugInfo<T>[] = [];
+    for (const s of this.units.values()) {
+      const { footprint, width, length } = s.resolved;
+      units.push({ unit: s.unit, path: s.follower?.path, distance: s.follower?.distance ?? 0, footprint, width, length });
+    }
+    return { units, lastSearch: this.routes.lastSearch(expanded), queued: this.queue.size };
+  }
+
   /** Cancels every move, forgets every unit and lets go of the grid. */
   destroy(): void {
     if (this.destroyed) return;
@@ -266,14 +302,20 @@ export class Navigator<T> {
   }
 
   /**
-   * Refuses a footprint that fits nowhere on the map (touching the border counts as hitting it),
-   * before any search looks for room for it cell by cell.
+   * Resolves the profile a unit moves with: the one check of its fields, plus what moving needs
+   * (a speed), and a footprint that fits somewhere on the map (touching the border counts as
+   * hitting it), refused before any search looks for room for it cell by cell.
+   * @throws RangeError naming the bad field; TypeError when `profile` is not an object.
    */
-  private checkFits(profile: UnitProfile): void {
-    const width = profile.width ?? 0;
-    if (width >= Math.min(this.grid.width, this.grid.height)) {
-      throw new RangeError(`width ${width} tiles does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
+  private resolveUnit(profile: UnitProfile): ResolvedProfile {
+    const resolved = resolveProfile(profile);
+    if (resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
+    const size = 2 * resolved.sweepRadius;
+    if (size >= Math.min(this.grid.width, this.grid.height)) {
+      const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} x ${resolved.length} (diagonal ${size})` : `width ${resolved.width}`;
+      throw new RangeError(`${what} tiles does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
     }
+    return resolved;
   }
 
   /** Runs the planning queue; an error of a job that is not the navigator's is the frame's. */
@@ -319,24 +361,18 @@ export class Navigator<T> {
     throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} move listeners threw`);
   }
 
-  private newState(unit: T, profile: UnitProfile): UnitState<T> {
-    return { unit, profile, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0 };
-  }
-
-  private profileOf(state: UnitState<T>): Required<Pick<UnitProfile, 'turnRadius' | 'width' | 'reverse'>> & UnitProfile {
-    const p = { ...state.profile, ...definedFields(state.options) };
-    return { ...p, turnRadius: p.turnRadius ?? 0, width: p.width ?? 0, reverse: p.reverse ?? false };
+  private newState(unit: T, profile: UnitProfile, resolved: ResolvedProfile): UnitState<T> {
+    return { unit, profile, resolved, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0 };
   }
 
   /** Queues a plan for `move` from the unit's pose, or from a little ahead when it is moving. */
   private plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose): void {
     state.job?.cancel();
-    const profile = this.profileOf(state);
-    const start = from ?? this.runOut(state, profile);
+    const start = from ?? this.runOut(state);
     const request = {
       start,
       goal: state.goal,
-      profile: { radius: profile.width / 2, turnRadius: profile.turnRadius, reverse: profile.reverse },
+      profile: state.resolved,
       ...definedFields({
         goalHeading: state.options.heading,
         planner: state.options.planner,
@@ -362,20 +398,20 @@ export class Navigator<T> {
 
   /**
    * Cuts the unit's current motion short so it stops smoothly at a point ahead (its braking
-   * distance, plus a moment of driving for units with a turning radius) and returns the pose
-   * there: where the new path will start.
+   * distance, plus a moment of driving for units with a turning radius unless `ahead` is false)
+   * and returns the pose there: where the new path will start.
    */
-  private runOut(state: UnitState<T>, profile: UnitProfile, limit = Infinity): Pose {
+  private runOut(state: UnitState<T>, ahead = state.resolved.turningRadius > 0): Pose {
+    const profile = state.resolved;
     const f = state.follower;
     if (!f || f.done) {
       state.follower = undefined;
       return this.adapter.read(state.unit);
     }
     const v = f.speed;
-    const decel = profile.deceleration ?? profile.acceleration ?? Infinity;
+    const decel = profile.deceleration;
     const braking = decel === Infinity ? 0 : (v * v) / (2 * decel);
-    const ahead = (profile.turnRadius ?? 0) > 0 ? v * REPLAN_LOOKAHEAD : 0;
-    const end = Math.min(f.path.length, f.distance + braking + ahead, limit);
+    const end = Math.min(f.path.length, f.distance + braking + (ahead ? v * REPLAN_LOOKAHEAD : 0));
     const rest = slicePath(f.path, f.distance, end);
     state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v });
     state.routed = false;
@@ -395,8 +431,8 @@ export class Navigator<T> {
       move.end('failed', route.message ?? `no path (${route.status})`, route.status === 'found' ? 'no-path' : route.status);
       return;
     }
-    const profile = this.profileOf(state);
-    if (version !== this.grid.version && this.restBlocked(route.path, profile.width / 2)) {
+    const profile = state.resolved;
+    if (version !== this.grid.version && this.restBlocked(route.path, profile.sweepRadius)) {
       this.plan(state, move, replan);
       return;
     }
@@ -449,7 +485,7 @@ export class Navigator<T> {
     state.job?.cancel();
     state.job = undefined;
     try {
-      this.runOut(state, { ...this.profileOf(state), turnRadius: 0 });
+      this.runOut(state, false);
     } catch {
       // Braking is a nicety; a cancel must not fail: the unit stops where it is instead.
       state.follower = undefined;
@@ -486,8 +522,7 @@ export class Navigator<T> {
     const f = state.follower;
     if (!f || f.done) return;
     const move = state.move;
-    const profile = this.profileOf(state);
-    const r = profile.width / 2;
+    const r = state.resolved.sweepRadius;
     const rest = slicePath(f.path, f.distance, Infinity);
     if (!areas.some((a) => pathNearArea(rest, a, r))) return;
     if (!state.routed || !move || move.ended) {
@@ -500,7 +535,7 @@ export class Navigator<T> {
     if (this.restBlocked(f.path, r, f.distance)) move.emit('blocked', state.unit, move);
     if (move.ended || state.move !== move || state.follower !== f) return;
     // Run out only as far as the path is still clear; stop at once if it is blocked right ahead.
-    let start = this.runOut(state, profile);
+    let start = this.runOut(state);
     const runOut = state.follower;
     if (runOut && this.restBlocked(runOut.path, r)) {
       start = { ...runOut.pose };
@@ -570,7 +605,8 @@ function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: num
   return true;
 }
 
-function motionOf(p: UnitProfile): MotionOptions {
+/** The motion limits of a profile, for a {@link Follower} (one without a speed refuses to build). */
+function motionOf(p: ResolvedProfile): MotionOptions {
   return definedFields({
     speed: p.speed,
     acceleration: p.acceleration,
@@ -593,7 +629,7 @@ function definedFields<O extends object>(o: O): Partial<O> {
 
 /**
  * Checks a move order's goal and options (the profile fields among them are checked by
- * {@link checkProfile}).
+ * {@link resolveProfile}).
  * @throws RangeError naming the bad field.
  */
 export function checkOrder(goal: Point, options: MoveOptions): void {
@@ -608,31 +644,4 @@ export function checkOrder(goal: Point, options: MoveOptions): void {
     throw new RangeError(`tolerance must be a finite number >= 0, got ${String(tolerance)}`);
   }
   if (nearest !== undefined && typeof nearest !== 'boolean') throw new RangeError(`nearest must be a boolean, got ${String(nearest)}`);
-}
-
-/**
- * Checks the fields of a profile.
- * @throws RangeError naming the bad field.
- */
-export function checkProfile(p: UnitProfile): void {
-  const check = (name: string, v: unknown, ok: (n: number) => boolean, what: string): void => {
-    if (v !== undefined && (typeof v !== 'number' || !ok(v))) throw new RangeError(`${name} must be ${what}, got ${String(v)}`);
-  };
-  if (p.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
-  const limit = (n: number): boolean => n > 0 && (n <= MAX_MOTION_VALUE || n === Infinity);
-  check('speed', p.speed, (n) => n > 0 && n <= MAX_MOTION_VALUE, `a number > 0 and at most ${MAX_MOTION_VALUE}`);
-  check('acceleration', p.acceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
-  check('deceleration', p.deceleration, limit, `a number > 0 and at most ${MAX_MOTION_VALUE} (or Infinity)`);
-  check('lateralAcceleration', p.lateralAcceleration, (n) => n > 0, 'a number > 0');
-  check(
-    'turnRadius',
-    p.turnRadius,
-    (n) => n === 0 || (n >= MIN_TURNING_RADIUS && n <= MAX_PROFILE_SIZE),
-    `0 (turning on the spot) or from ${MIN_TURNING_RADIUS} to ${MAX_PROFILE_SIZE} tiles`,
-  );
-  check('width', p.width, (n) => n >= 0 && Number.isFinite(n), 'a finite number >= 0');
-  if (p.reverse !== undefined && typeof p.reverse !== 'boolean') throw new RangeError(`reverse must be a boolean, got ${String(p.reverse)}`);
-  if (p.slowAtCorners !== undefined && typeof p.slowAtCorners !== 'boolean') {
-    throw new RangeError(`slowAtCorners must be a boolean, got ${String(p.slowAtCorners)}`);
-  }
 }

@@ -11,7 +11,7 @@ import { defaultPlanner, plannerEntry, unitPlannerNames, type CurvePlannerEntry 
 import type { PathStatus } from '../search/result.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
-import { resolveProfile, type ResolvedProfile } from '../unit/profile.js';
+import type { ResolvedProfile } from '../unit/profile.js';
 import { erosionFor, pointClear } from './disc-room.js';
 import { curveThrough } from './curve-route.js';
 import { nearestClear, nearestReachable } from './nearest.js';
@@ -22,23 +22,14 @@ export { RouteContext } from './route-context.js';
 import { curveWork, polylineWork } from './route-search.js';
 import type { Work, WorkBudget } from './work.js';
 
-/** The shape and driving style of a unit, in tile units. */
-export interface RouteProfile {
-  /** Radius of the unit's footprint disc (half its width); 0 for a point. */
-  radius: number;
-  /** Tightest turning radius; 0 for a unit that turns on the spot. */
-  turnRadius: number;
-  /** May a unit with a turning radius back up? */
-  reverse: boolean;
-}
-
 /** One planning request, in tile units. */
 export interface RouteRequest {
   start: Pose;
   goal: Point;
   /** Heading to stand in at the goal (radians); default: the direction of the last leg. */
   goalHeading?: number;
-  profile: RouteProfile;
+  /** The unit's profile, resolved once per order; curve planners get it unchanged. */
+  profile: ResolvedProfile;
   /**
    * The registry name of a planner units may use (`unitPlannerNames()`): a polyline planner
    * (`theta`, `anya`, `astar`, ...) or a curve planner (`directional`, `directional-hybrid`).
@@ -75,14 +66,6 @@ export interface Route {
 export const CURVE_ROOM = 0.25;
 
 /**
- * The unit's profile as a curve planner takes it, resolved once.
- * @throws RangeError naming a field out of range.
- */
-function curveProfileOf(profile: RouteProfile): ResolvedProfile {
-  return resolveProfile({ turningRadius: profile.turnRadius, width: 2 * profile.radius, reverse: profile.reverse });
-}
-
-/**
  * Plans `request` as resumable work: run it with a {@link WorkJob} on a {@link PlanQueue}.
  * Never throws for bad input: the route's status says what was wrong.
  */
@@ -94,34 +77,34 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
     goal,
     message,
   });
-  const name = request.planner ?? defaultPlanner(profile.turnRadius > 0 ? 'curve' : 'polyline');
+  const name = request.planner ?? defaultPlanner(profile.turningRadius > 0 ? 'curve' : 'polyline');
   const entry = plannerEntry(name);
   if (!entry) return fail('invalid', `unknown planner "${name}"; known: ${unitPlannerNames().join(', ')}`);
   if (!entry.traits.forUnits) return fail('invalid', `planner "${name}" ${entry.unitRefusal ?? 'may not be used by units'}`);
   const goal = yield* resolveGoal(ctx.grid, start, request, budget);
   if ('status' in goal) return goal;
   // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
-  const escape = escapeFrom(ctx.grid, start, profile.radius);
+  const escape = escapeFrom(ctx.grid, start, profile.sweepRadius);
   if (escape === undefined) {
-    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.radius}`, goal);
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.sweepRadius}`, goal);
   }
   const tolerance = request.tolerance ?? 0;
-  if (Math.hypot(goal.x - start.x, goal.y - start.y) <= tolerance && (request.goalHeading === undefined || profile.turnRadius === 0)) {
+  if (Math.hypot(goal.x - start.x, goal.y - start.y) <= tolerance && (request.goalHeading === undefined || profile.turningRadius === 0)) {
     const here = polylinePath([start], start.heading);
     return { status: 'found', path: here.path, waypoints: [], goal, ...heading(request.goalHeading) };
   }
-  if (profile.turnRadius > 0 && entry.kind === 'curve') {
+  if (profile.turningRadius > 0 && entry.kind === 'curve') {
     return yield* curveRoute(ctx, entry, start, goal, request, budget);
   }
   // A curve swings wide of the route's corners, so curving units keep some room from walls.
-  const room = profile.turnRadius > 0 ? Math.max(profile.radius, CURVE_ROOM) : profile.radius;
+  const room = profile.turningRadius > 0 ? Math.max(profile.sweepRadius, CURVE_ROOM) : profile.sweepRadius;
   const from = escape ?? start;
   // A curve planner asked for by a unit that turns on the spot: its paths are any-angle polylines.
   const polyline = entry.kind === 'polyline' ? name : defaultPlanner('polyline');
   const found = yield* polylineWork(ctx, from, goal, room, polyline, budget);
   if (!Array.isArray(found)) return { ...found, goal };
   const points = escape ? [{ x: start.x, y: start.y }, ...found] : found;
-  if (profile.turnRadius <= 0) {
+  if (profile.turningRadius <= 0) {
     const { path, waypoints } = polylinePath(points, start.heading);
     return { status: 'found', path, waypoints, goal, ...heading(request.goalHeading) };
   }
@@ -135,21 +118,14 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
     throw error;
   }
   if (!curve) {
-    return fail('no-path', `no drivable path for turning radius ${profile.turnRadius} tiles was found along the route`, goal);
+    return fail('no-path', `no drivable path for turning radius ${profile.turningRadius} tiles was found along the route`, goal);
   }
   return { status: 'found', path: curve.path, waypoints: curve.waypoints, goal };
 }
 
 /** The exact curved route from a curve planner. */
 function* curveRoute(ctx: RouteContext, entry: CurvePlannerEntry, start: Pose, goal: Point, request: RouteRequest, budget: WorkBudget): Work<Route> {
-  let profile: ResolvedProfile;
-  try {
-    profile = curveProfileOf(request.profile);
-  } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) return { status: 'invalid', waypoints: [], goal, message: error.message };
-    throw error;
-  }
-  const found = yield* curveWork(ctx, entry, profile, start, goal, request.goalHeading, budget);
+  const found = yield* curveWork(ctx, entry, request.profile, start, goal, request.goalHeading, budget);
   return { ...found, goal };
 }
 
@@ -174,7 +150,7 @@ function escapeFrom(grid: Grid, start: Point, r: number): Point | null | undefin
  */
 function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: WorkBudget): Work<Point | Route> {
   const { goal, profile } = request;
-  const r = profile.radius;
+  const r = profile.sweepRadius;
   const failed = (status: Exclude<PathStatus, 'found'>, message: string): Route => ({ status, waypoints: [], goal, message });
   for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
     if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${v}`);

@@ -55,7 +55,8 @@ export interface UnitProfile {
   lateralAcceleration?: number;
   /**
    * Slow down for corners of polyline paths (where the unit turns on the spot): the speed at a
-   * corner is capped at speed × (1 − turn/π). Default false.
+   * corner is capped at speed × (1 − turn/π), full speed straight on, a stop for a U-turn.
+   * Default false.
    */
   slowAtCorners?: boolean;
 

@@ -9,8 +9,8 @@ import { Grid } from '../../../src/grid/grid.js';
 import { polylinePath } from '../../../src/follow/polyline.js';
 import { makeRng } from '../../support/rng.js';
 
-const POINT: UnitKind = { label: 'point', width: 0, turnRadius: 0, reverse: false, planners: ['theta'] };
-const SIZED: UnitKind = { label: 'sized', width: 0.8, turnRadius: 0, reverse: false, planners: ['theta'] };
+const POINT: UnitKind = { label: 'point', width: 0, turningRadius: 0, reverse: false, planners: ['theta'] };
+const SIZED: UnitKind = { label: 'sized', width: 0.8, turningRadius: 0, reverse: false, planners: ['theta'] };
 
 function unit(kind: UnitKind, x: number, y: number): SoakUnit {
   return newUnit(0, kind, { speed: 1, width: kind.width }, { x, y, heading: 0 }, 0);

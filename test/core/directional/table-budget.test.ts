@@ -117,7 +117,7 @@ describe('directional tables built in slices', () => {
     const grid = arena();
     const ctx = new RouteContext(grid);
     const [start, goal] = queries(grid, 0.4, 1, 11)[0]!;
-    const request: RouteRequest = { start, goal, profile: { radius: 0.4, turnRadius: 6, reverse: false }, planner: 'directional' };
+    const request: RouteRequest = { start, goal, profile: resolveProfile({ turningRadius: 6, width: 0.8 }), planner: 'directional' };
     let route: { status: string } | undefined;
     const job = new WorkJob((budget) => planRoute(ctx, request, budget), (r) => (route = r));
     const { largest, steps } = stepAll((n) => job.step(n), () => job.done, 500);

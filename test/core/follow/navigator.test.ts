@@ -146,7 +146,7 @@ describe('Navigator', () => {
   it('a new order while moving takes over without a jump; a unit with a turning radius does not stop', () => {
     for (const profile of [
       { speed: 3, acceleration: 6 },
-      { speed: 3, acceleration: 6, turnRadius: 1 },
+      { speed: 3, acceleration: 6, turningRadius: 1 },
     ]) {
       // A budget in work units, not milliseconds, so a loaded machine plans the same frames.
       const { nav } = setup(Grid.fromAscii(Array.from({ length: 14 }, () => '..............')), { budget: { expansions: 1e6 } });
@@ -163,14 +163,14 @@ describe('Navigator', () => {
         const step = Math.hypot(b.x - a.x, b.y - a.y);
         expect(step).toBeLessThanOrEqual(3 * DT + 1e-9);
         if (frames++ < 20) slowest = Math.min(slowest, step / DT);
-        if (profile.turnRadius) {
+        if (profile.turningRadius) {
           // Along an arc of radius >= r, a chord of length d turns the heading by at most 2·asin(d / 2r).
-          const most = 2 * Math.asin(Math.min(1, step / (2 * profile.turnRadius)));
+          const most = 2 * Math.asin(Math.min(1, step / (2 * profile.turningRadius)));
           expect(Math.abs(angleDifference(a.heading, b.heading))).toBeLessThanOrEqual(most + 1e-9);
         }
       });
       expect(second.state).toBe('arrived');
-      if (profile.turnRadius) expect(slowest).toBeGreaterThan(1);
+      if (profile.turningRadius) expect(slowest).toBeGreaterThan(1);
     }
   });
 
@@ -208,7 +208,7 @@ describe('Navigator', () => {
     const { nav, grid } = setup(ROOM.map((r) => r + '........').concat(['....................', '....................']));
     for (const planner of ['directional', 'directional-hybrid', 'theta'] as const) {
       const u = unitAt(0.5, 5.5, 0);
-      const move = nav.moveTo(u, { x: 15.5, y: 2.5 }, { speed: 3, turnRadius: 1.2, width: 0.5, heading: Math.PI / 2, planner });
+      const move = nav.moveTo(u, { x: 15.5, y: 2.5 }, { speed: 3, turningRadius: 1.2, width: 0.5, heading: Math.PI / 2, planner });
       let path = move.path;
       move.on('start', () => (path = move.path));
       drive(nav, move, u);

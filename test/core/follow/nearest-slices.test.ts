@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planRoute, RouteContext, type Route, type RouteRequest } from '../../../src/follow/route.js';
 import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
+import { resolveProfile } from '../../../src/unit/profile.js';
 
 /** A 200 x 200 open map with a unit shut in a 2 x 2 pocket near one corner. */
 function pocketMap(): Grid {
@@ -26,7 +27,7 @@ describe("'nearest' toward a target out of reach", () => {
   const request: RouteRequest = {
     start: { x: 10.5, y: 10.5, heading: 0 },
     goal: { x: 190.5, y: 190.5 },
-    profile: { radius: 0, turnRadius: 0, reverse: false },
+    profile: resolveProfile({}),
     planner: 'theta',
     nearest: true,
   };

@@ -4,12 +4,14 @@ import { WorkJob } from '../../../src/follow/work.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { Navigator } from '../../../src/follow/navigator.js';
 import type { Pose } from '../../../src/curves/segment.js';
+import { resolveProfile } from '../../../src/unit/profile.js';
 
-function route(planner: string, turnRadius = 0): Route {
+/** planRoute takes the profile as given: a turning radius the resolver refuses must still fail softly. */
+function route(planner: string, turningRadius = 0): Route {
   const ctx = new RouteContext(Grid.fromAscii(['.....', '.@@@.', '.....']));
   let out: Route | undefined;
   const job = new WorkJob(
-    (budget) => planRoute(ctx, { start: { x: 0.5, y: 0.5, heading: 0 }, goal: { x: 4.5, y: 2.5 }, profile: { radius: 0, turnRadius, reverse: false }, planner }, budget),
+    (budget) => planRoute(ctx, { start: { x: 0.5, y: 0.5, heading: 0 }, goal: { x: 4.5, y: 2.5 }, profile: { ...resolveProfile({}), turningRadius }, planner }, budget),
     (r) => (out = r),
   );
   while (!job.done) job.step(1000);
@@ -44,16 +46,16 @@ describe('turning radii the curves cannot compute', () => {
 
   it('the navigator refuses them for every planner before planning', () => {
     const grid = Grid.fromAscii(['.....', '.....']);
-    for (const turnRadius of [1e-12, 1e-7, 65, 1e9]) {
+    for (const turningRadius of [1e-12, 1e-7, 65, 1e9]) {
       for (const planner of ['theta', 'directional']) {
         const unit: Pose = { x: 0.5, y: 0.5, heading: 0 };
         const nav = new Navigator(grid, { read: (u: Pose) => ({ ...u }), write: (u, p) => Object.assign(u, p) });
         nav.addUnit(unit, { speed: 4 });
-        const move = nav.moveTo(unit, { x: 4.5, y: 1.5 }, { planner, turnRadius });
+        const move = nav.moveTo(unit, { x: 4.5, y: 1.5 }, { planner, turningRadius });
         nav.update(1 / 60);
-        expect(move.state, `${planner} r=${turnRadius}`).toBe('failed');
+        expect(move.state, `${planner} r=${turningRadius}`).toBe('failed');
         expect(move.failure).toBe("invalid");
-        expect(move.reason).toMatch(/turnRadius must be 0 \(turning on the spot\) or from 0.000001 to 64 tiles/);
+        expect(move.reason).toMatch(/turningRadius must be 0 \(turning on the spot\) or from 0.000001 to 64 tiles/);
       }
     }
   });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Follower, type FollowerOptions } from '../../../src/follow/follower.js';
-import { Navigator, type MoveOptions, type UnitProfile } from '../../../src/follow/navigator.js';
+import { Navigator, type MoveOptions } from '../../../src/follow/navigator.js';
+import type { UnitProfile } from '../../../src/unit/profile.js';
 import { polylinePath } from '../../../src/follow/polyline.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Point } from '../../../src/grid/point.js';
@@ -36,7 +37,7 @@ const BAD_ORDERS: [string, MoveOptions | null, string][] = [
   ['deceleration 0', { deceleration: 0 }, 'deceleration'],
   ['lateralAcceleration < 0', { lateralAcceleration: -2 }, 'lateralAcceleration'],
   ['width NaN', { width: Number.NaN }, 'width'],
-  ['turnRadius < 0', { turnRadius: -1 }, 'turnRadius'],
+  ['turningRadius < 0', { turningRadius: -1 }, 'turningRadius'],
   ['slowAtCorners a number', { slowAtCorners: 1 as unknown as boolean }, 'slowAtCorners'],
   ['options null', null, 'options'],
 ];
@@ -83,7 +84,7 @@ describe('profiles and follower options with bad numbers', () => {
     ['acceleration < 0', { acceleration: -1 }, 'acceleration'],
     ['acceleration NaN', { acceleration: Number.NaN }, 'acceleration'],
     ['width Infinity', { width: Infinity }, 'width'],
-    ['turnRadius NaN', { turnRadius: Number.NaN }, 'turnRadius'],
+    ['turningRadius NaN', { turningRadius: Number.NaN }, 'turningRadius'],
     ['reverse a number', { reverse: 1 as unknown as boolean }, 'reverse'],
     ['slowAtCorners as text', { slowAtCorners: 'no' as unknown as boolean }, 'slowAtCorners'],
   ];

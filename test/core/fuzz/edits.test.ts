@@ -13,7 +13,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Move, MoveEvents } from '../../../src/follow/move.js';
-import { Navigator, type MoveOptions, type UnitProfile } from '../../../src/follow/navigator.js';
+import { Navigator, type MoveOptions } from '../../../src/follow/navigator.js';
+import type { UnitProfile } from '../../../src/unit/profile.js';
 import type { Grid } from '../../../src/grid/grid.js';
 import { plannerNames } from '../../../src/planners.js';
 import { pointSquareDistance } from '../../../src/curves/footprint.js';
@@ -42,9 +43,9 @@ const KINDS: Kind[] = [
   { label: 'point, instant speed', profile: { speed: 5 } },
   { label: 'sized 0.7 theta', profile: { speed: 5, acceleration: 15, width: 0.7 } },
   { label: 'sized 0.45 anya', profile: { speed: 5, width: 0.45, slowAtCorners: true }, options: { planner: 'anya' } },
-  { label: 'car forward', profile: { speed: 4, acceleration: 10, turnRadius: 1, width: 0.4, lateralAcceleration: 8 } },
-  { label: 'car reversing', profile: { speed: 3, acceleration: 8, turnRadius: 1, width: 0.4, reverse: true } },
-  { label: 'car on theta curves', profile: { speed: 4, acceleration: 10, turnRadius: 1, width: 0.4 }, options: { planner: 'theta' } },
+  { label: 'car forward', profile: { speed: 4, acceleration: 10, turningRadius: 1, width: 0.4, lateralAcceleration: 8 } },
+  { label: 'car reversing', profile: { speed: 3, acceleration: 8, turningRadius: 1, width: 0.4, reverse: true } },
+  { label: 'car on theta curves', profile: { speed: 4, acceleration: 10, turningRadius: 1, width: 0.4 }, options: { planner: 'theta' } },
 ];
 
 const FINAL = new Set(['arrive', 'fail', 'cancel']);

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { erosionFor, legClear, pointClear, polylineClear, pushCorners } from '../../../src/follow/disc-room.js';
 import { Follower } from '../../../src/follow/follower.js';
-import { frameForHeading } from '../../../src/follow/frames.js';
+import { frameForHeading } from '../../../src/phaser/frames.js';
 import { MotionProfile } from '../../../src/follow/motion-profile.js';
-import { Navigator, pathNearArea, type MoveOptions, type UnitProfile } from '../../../src/follow/navigator.js';
+import { Navigator, pathNearArea, type MoveOptions } from '../../../src/follow/navigator.js';
+import type { UnitProfile } from '../../../src/unit/profile.js';
 import { polylineBlocked, snapToLattice } from '../../../src/follow/path-check.js';
 import { PlanQueue } from '../../../src/follow/plan-queue.js';
 import { polylinePath, slicePath } from '../../../src/follow/polyline.js';
@@ -126,7 +127,7 @@ describe('fuzz: extreme numbers into the follow layer', () => {
 
   it('Navigator: extreme profiles, options, goals, budgets and frame times fail or refuse by name, never throw from update', () => {
     const rng = makeRng(15);
-    const profileFields = ['speed', 'acceleration', 'deceleration', 'lateralAcceleration', 'turnRadius', 'width'] as const;
+    const profileFields = ['speed', 'acceleration', 'deceleration', 'lateralAcceleration', 'turningRadius', 'width'] as const;
     const optionFields = ['heading', 'tolerance'] as const;
     const nav = new Navigator<Pose>(Grid.fromAscii(['..........', '..........', '....@@....', '..........']), {
       read: (u) => ({ ...u }),
@@ -156,7 +157,7 @@ describe('fuzz: extreme numbers into the follow layer', () => {
         units.push(unit);
         moves.push(nav.moveTo(unit, { x: 8.5, y: 3.5 }, { ...options, [field]: v }));
       } else {
-        if (field === 'turnRadius' && !(v > 0.4 && v < 2) && v !== 0) continue;
+        if (field === 'turningRadius' && !(v > 0.4 && v < 2) && v !== 0) continue;
         const bad = attempt(`addUnit ${field} = ${v}`, () => nav.addUnit(unit, { ...profile, [field]: v }));
         units.push(unit);
         if (bad === undefined) nav.addUnit(unit, profile);
