@@ -1,0 +1,480 @@
+/**
+ * A proof, or disproof, that the directional search would find a path, without the search's
+ * exhaustive expansion of every reachable state. See docs/reachability.md for what "would find"
+ * means exactly and why the verdicts below are exact.
+ *
+ * Two breadth-first searches over the heading lattice run side by side, and the side that has
+ * visited fewer states goes next:
+ * - forward, from the states the exact start joins, over the legal moves of a {@link MoveSet};
+ * - backward, from the goal states and from every state near the goal whose analytic shot is
+ *   legal, over the same moves reversed.
+ * They meet: a path exists. Either side runs dry first: none does. The cost is therefore about
+ * twice the smaller of the two reachable sets, which is small exactly in the slow failures of the
+ * search (a unit in open ground and a goal in a pocket it cannot turn in, or the reverse).
+ *
+ * It keeps no table: it reads the grid as it is at {@link ReachabilityProof.begin}, so tile edits
+ * between queries need nothing. Its memory is one 32-bit stamp per lattice state, allocated on the
+ * first query, plus two queues that grow with the states visited.
+ */
+import type { Grid } from '../grid/grid.js';
+import { TWO_PI, normalizeAngle } from '../curves/angle.js';
+import type { CurveGoal } from '../curves/curve-planner.js';
+import { firstLeg } from '../curves/first-leg.js';
+import { discHitsBlocked, pathHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
+import type { Pose } from '../curves/segment.js';
+import type { Curve } from '../curves/segment-path.js';
+import type { ResolvedProfile } from '../unit/profile.js';
+import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
+
+/**
+ * The verdict of a {@link ReachabilityProof}:
+ * - `reachable`: the search finds a path, whatever its order, weight or mode;
+ * - `unreachable`: no lattice state the search can reach is a goal state, and no shot the search
+ *   always tries (from the start, and from every state within {@link ReachabilityOptions.shotNear}
+ *   of the goal) is legal; the search ends `no-room-to-turn` unless one of its clock shots from a
+ *   farther state happens to be legal (see docs/reachability.md);
+ * - `pending`: not decided yet, call {@link ReachabilityProof.step} again.
+ */
+export type ReachVerdict = 'reachable' | 'unreachable' | 'pending';
+
+/** How the proof reproduces the search's query. */
+export interface ReachabilityOptions {
+  /**
+   * Cell centres within this distance (tiles) of the goal try the analytic shot at every
+   * expansion of the search. Must equal the planner's: 2 · turningRadius + the move set's rings.
+   */
+  shotNear: number;
+  /** The search tries analytic shots (default true). Without them only goal states end it. */
+  analyticShots?: boolean;
+  /**
+   * The start joins the lattice states of its own tile and the tiles within this many rings
+   * (default 1, the planner's; at most the move set's rings).
+   */
+  startRings?: number;
+  /** A wall-distance map of the grid: when fresh, open ground skips the cell checks. */
+  walls?: WallDistanceMap;
+}
+
+/** Headings within this (radians) of a lattice heading are that heading (the planner's tolerance). */
+const HEADING_EPSILON = 1e-9;
+
+/** Work units a shot costs against one state expansion (a curve and an exact sweep against a move's cell list). */
+const SHOT_WORK = 4;
+
+/** Initial capacity of a queue, in states: most proofs end within a few thousand. */
+const INITIAL_QUEUE = 1024;
+
+/** Stamp bits: visited forward, visited backward; the generation sits above them. */
+const FORWARD = 1;
+const BACKWARD = 2;
+const SIDE_BITS = 2;
+/** Generations wrap before the stamp's 32 bits overflow. */
+const MAX_GENERATION = 2 ** (32 - SIDE_BITS) - 1;
+
+/** A growable queue of state ids (first in, first out; never shrinks). */
+class StateQueue {
+  items = new Int32Array(INITIAL_QUEUE);
+  head = 0;
+  tail = 0;
+
+  clear(): void {
+    this.head = 0;
+    this.tail = 0;
+  }
+
+  push(id: number): void {
+    if (this.tail === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.tail++] = id;
+  }
+
+  get empty(): boolean {
+    return this.head === this.tail;
+  }
+
+  pop(): number {
+    return this.items[this.head++]!;
+  }
+}
+
+/** For each end heading, the moves that end at it (the backward side's predecessors), per move set. */
+const movesEndingAtCache = new WeakMap<MoveSet, { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array }>();
+
+function movesEndingAt(set: MoveSet): { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array } {
+  let index = movesEndingAtCache.get(set);
+  if (index) return index;
+  const H = set.headings;
+  const fromHeading = new Uint8Array(set.size);
+  for (let k = 0; k < H; k++) for (let m = set.first[k]!; m < set.first[k + 1]!; m++) fromHeading[m] = k;
+  const first = new Int32Array(H + 1);
+  for (let m = 0; m < set.size; m++) first[set.endHeading[m]! + 1]!++;
+  for (let k = 0; k < H; k++) first[k + 1]! += first[k]!;
+  const fill = first.slice(0, H);
+  const moves = new Int32Array(set.size);
+  for (let m = 0; m < set.size; m++) moves[fill[set.endHeading[m]!]!++] = m;
+  index = { first, moves, fromHeading };
+  movesEndingAtCache.set(set, index);
+  return index;
+}
+
+/**
+ * Decides whether the directional search from an exact start pose to a goal would find a path,
+ * by a bidirectional reachability search over the heading lattice. Independent of the planner:
+ * it takes the grid, the profile and the move set the search expands with.
+ *
+ * Call it only for queries that passed the planner's checks (poses valid and inside the map,
+ * the footprint clear at both ends); it answers for the lattice-plus-shot search, not for them.
+ *
+ * @example
+ * ```ts
+ * const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings });
+ * proof.begin({ x: 3.2, y: 4.7, heading: 0.3 }, { x: 40.5, y: 12.5, heading: null });
+ * let v = proof.step(4096); // work units; call again while 'pending'
+ * ```
+ */
+export class ReachabilityProof {
+  /** Work done by the current proof: state expansions plus {@link SHOT_WORK} per shot tried. */
+  work = 0;
+  /** States visited forward and backward by the current proof. */
+  forwardVisited = 0;
+  backwardVisited = 0;
+  /** Work done by each side (the start's joins count as forward). */
+  private forwardWork = 0;
+  private backwardWork = 0;
+  /** Which side ran dry, when the verdict is `unreachable`: the proof's witness, for tests and tools. */
+  exhausted: 'forward' | 'backward' | null = null;
+  private verdictNow: ReachVerdict = 'pending';
+  private stamp = new Uint32Array(0);
+  private generation = 0;
+  private readonly forward = new StateQueue();
+  private readonly backward = new StateQueue();
+  /** States near the goal whose shot the backward side has still to try (ids; a stack). */
+  private nearPending: number[] = [];
+  /** Shots tried in this proof: state id to legal. */
+  private readonly shotTried = new Map<number, boolean>();
+  private readonly H: number;
+  private readonly ends: { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array };
+  private readonly shotNear: number;
+  private readonly shots: boolean;
+  private readonly startRings: number;
+  private readonly walls: WallDistanceMap | undefined;
+  private goal: Pose = { x: 0, y: 0, heading: 0 };
+  private goalHeading: number | null = null;
+
+  /**
+   * @throws RangeError when the move set's heading count differs from what it was built for, or `shotNear` is not a finite number >= 0.
+   */
+  constructor(
+    readonly grid: Grid,
+    readonly profile: ResolvedProfile,
+    readonly moves: MoveSet,
+    options: ReachabilityOptions,
+  ) {
+    if (!(options.shotNear >= 0) || !Number.isFinite(options.shotNear)) throw new RangeError(`shotNear must be a finite number >= 0, got ${String(options.shotNear)}`);
+    this.H = moves.headings;
+    this.ends = movesEndingAt(moves);
+    this.shotNear = options.shotNear;
+    this.shots = options.analyticShots ?? true;
+    this.startRings = Math.min(options.startRings ?? 1, moves.rings);
+    this.walls = options.walls;
+  }
+
+  /** The current verdict. */
+  get verdict(): ReachVerdict {
+    return this.verdictNow;
+  }
+
+  /** Starts a proof for a query (forgetting any earlier one); returns its verdict when decided at once. */
+  begin(start: Pose, goal: CurveGoal): ReachVerdict {
+    const { width, height } = this.grid;
+    const H = this.H;
+    const states = width * height * H;
+    if (this.stamp.length !== states) {
+      this.stamp = new Uint32Array(states);
+      this.generation = 0;
+    }
+    if (++this.generation > MAX_GENERATION) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+    this.forward.clear();
+    this.backward.clear();
+    this.nearPending = [];
+    this.shotTried.clear();
+    this.work = 0;
+    this.forwardVisited = 0;
+    this.backwardVisited = 0;
+    this.backwardWork = 0;
+    this.verdictNow = 'pending';
+    this.exhausted = null;
+    this.goalHeading = goal.heading === undefined || goal.heading === null ? null : normalizeAngle(goal.heading);
+    this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
+    const startPose = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
+
+    // Goal states: the goal at a tile centre, with any heading or a lattice heading.
+    const gcx = Math.min(width - 1, Math.floor(goal.x));
+    const gcy = Math.min(height - 1, Math.floor(goal.y));
+    const gk = this.goalHeading === null ? -1 : latticeIndex(this.goalHeading, H);
+    if (goal.x === gcx + 0.5 && goal.y === gcy + 0.5 && (this.goalHeading === null || gk >= 0)) {
+      for (let k = 0; k < H; k++) if (gk < 0 || k === gk) this.markBackward((gcy * width + gcx) * H + k);
+    }
+    // States near the goal whose shot the search tries at every expansion; a state whose centre
+    // disc touches a wall is never reached (every move and join sweeps its end pose), so it is skipped.
+    if (this.shots) {
+      const near = this.shotNear;
+      const x0 = Math.max(0, Math.floor(goal.x - near - 0.5));
+      const x1 = Math.min(width - 1, Math.ceil(goal.x + near - 0.5));
+      const y0 = Math.max(0, Math.floor(goal.y - near - 0.5));
+      const y1 = Math.min(height - 1, Math.ceil(goal.y + near - 0.5));
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          if (!this.isNear(y * width + x)) continue;
+          if (this.grid.cells[y * width + x] === 1 || discHitsBlocked(this.grid, x + 0.5, y + 0.5, this.profile.sweepRadius)) continue;
+          for (let k = 0; k < H; k++) this.nearPending.push((y * width + x) * H + k);
+        }
+      }
+    }
+
+    // The start: a lattice state, or the exact pose joined to the states of the tiles around it.
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    const sk = latticeIndex(startPose.heading, H);
+    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
+    if (onCentre && sk >= 0) {
+      const id = (sy * width + sx) * H + sk;
+      // The search tries the shot from its start state whatever its distance; a goal state is met at once.
+      if ((this.shots && this.shotFrom(id)) || this.markForward(id)) return this.decide('reachable');
+    } else {
+      if (this.atGoal(startPose)) return this.decide('reachable');
+      if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
+      this.joinStart(startPose, sx, sy);
+      if (this.verdictNow !== 'pending') return this.verdictNow;
+    }
+    if (this.forward.empty) return this.decideExhausted('forward');
+    this.forwardWork = this.work;
+    return 'pending';
+  }
+
+  /**
+   * Advances the proof by about `budget` work units (state expansions; a shot counts
+   * {@link SHOT_WORK}); returns the verdict, `pending` when the budget ran out first.
+   */
+  step(budget = Infinity): ReachVerdict {
+    let left = budget;
+    while (this.verdictNow === 'pending' && left > 0) {
+      const before = this.work;
+      // The side that has done less work goes next: the proof costs about twice the cheaper side.
+      const backwardDone = this.backward.empty && this.nearPending.length === 0;
+      if (this.forward.empty) return this.decideExhausted('forward');
+      if (backwardDone) return this.decideExhausted('backward');
+      if (this.forwardWork <= this.backwardWork) {
+        this.expandForward(this.forward.pop());
+        this.forwardWork += this.work - before;
+      } else {
+        if (this.nearPending.length > 0) this.tryNear(this.nearPending.pop()!);
+        else this.expandBackward(this.backward.pop());
+        this.backwardWork += this.work - before;
+      }
+      left -= this.work - before;
+    }
+    return this.verdictNow;
+  }
+
+  private decide(v: 'reachable' | 'unreachable'): ReachVerdict {
+    this.verdictNow = v;
+    return v;
+  }
+
+  private decideExhausted(side: 'forward' | 'backward'): ReachVerdict {
+    this.exhausted = side;
+    return this.decide('unreachable');
+  }
+
+  /** Marks `id` visited forward; true when the backward side had it (the sides meet). */
+  private markForward(id: number): boolean {
+    const s = this.stamp[id]!;
+    const mine = s >>> SIDE_BITS === this.generation;
+    if (mine && (s & FORWARD) !== 0) return false;
+    this.stamp[id] = (this.generation << SIDE_BITS) | FORWARD | (mine ? s & BACKWARD : 0);
+    this.forward.push(id);
+    this.forwardVisited++;
+    if (mine && (s & BACKWARD) !== 0) {
+      this.decide('reachable');
+      return true;
+    }
+    // A near state reached forward tries its shot now, as the search would on expanding it.
+    if (this.shots && this.isNear((id / this.H) | 0) && this.shotFrom(id)) {
+      this.decide('reachable');
+      return true;
+    }
+    return false;
+  }
+
+  /** Marks `id` visited backward; true when the forward side had it. */
+  private markBackward(id: number): boolean {
+    const s = this.stamp[id]!;
+    const mine = s >>> SIDE_BITS === this.generation;
+    if (mine && (s & BACKWARD) !== 0) return false;
+    this.stamp[id] = (this.generation << SIDE_BITS) | BACKWARD | (mine ? s & FORWARD : 0);
+    this.backward.push(id);
+    this.backwardVisited++;
+    if (mine && (s & FORWARD) !== 0) {
+      this.decide('reachable');
+      return true;
+    }
+    return false;
+  }
+
+  /** The backward side tries the shot of a near state; a legal one makes the state a target. */
+  private tryNear(id: number): void {
+    if (this.shotFrom(id)) this.markBackward(id);
+  }
+
+  /** Joins the exact start pose to every state of the tiles around it, as the planner's virtual start does. */
+  private joinStart(start: Pose, sx: number, sy: number): void {
+    const { width, height } = this.grid;
+    const H = this.H;
+    const r = this.startRings;
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        const x = sx + dx;
+        const y = sy + dy;
+        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
+        for (let k = 0; k < H; k++) {
+          const id = (y * width + x) * H + k;
+          const curve = curveOrNull(() => curveBetween(this.profile, start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) }));
+          this.work += SHOT_WORK;
+          if (curve === null || pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls())) continue;
+          if (this.markForward(id)) {
+            this.decide('reachable');
+            return;
+          }
+        }
+      }
+    }
+  }
+
+  /** Visits the successors of `id` by the legal moves. */
+  private expandForward(id: number): void {
+    this.work++;
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
+    const k = id - cell * H;
+    const cx = cell % w;
+    const cy = (cell / w) | 0;
+    const mv = this.moves;
+    const last = mv.first[k + 1]!;
+    for (let m = mv.first[k]!; m < last; m++) {
+      const tx = cx + mv.dx[m]!;
+      const ty = cy + mv.dy[m]!;
+      // A target off the map is illegal anyway: the move sweeps its end disc.
+      if (tx < 0 || ty < 0 || tx >= w || ty >= this.grid.height) continue;
+      const to = (ty * w + tx) * H + mv.endHeading[m]!;
+      if (this.visited(to, FORWARD) || !this.legal(m, cx, cy)) continue;
+      if (this.markForward(to)) return;
+    }
+  }
+
+  /** Visits the predecessors of `id` by the legal moves. */
+  private expandBackward(id: number): void {
+    this.work++;
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
+    const k = id - cell * H;
+    const cx = cell % w;
+    const cy = (cell / w) | 0;
+    const mv = this.moves;
+    const { first, moves, fromHeading } = this.ends;
+    for (let i = first[k]!; i < first[k + 1]!; i++) {
+      const m = moves[i]!;
+      const fx = cx - mv.dx[m]!;
+      const fy = cy - mv.dy[m]!;
+      if (fx < 0 || fy < 0 || fx >= w || fy >= this.grid.height) continue;
+      const from = (fy * w + fx) * H + fromHeading[m]!;
+      if (this.visited(from, BACKWARD) || !this.legal(m, fx, fy)) continue;
+      if (this.markBackward(from)) return;
+    }
+  }
+
+  private visited(id: number, side: number): boolean {
+    const s = this.stamp[id]!;
+    return s >>> SIDE_BITS === this.generation && (s & side) !== 0;
+  }
+
+  /** True when move `m` from cell (cx, cy) sweeps no blocked or outside cell. */
+  private legal(m: number, cx: number, cy: number): boolean {
+    const mv = this.moves;
+    const { width, height, cells } = this.grid;
+    const walls = this.freshWalls();
+    // Every swept cell lies within the move's extent of its start cell: open ground needs no check.
+    if (walls !== undefined && walls.values[cy * width + cx]! > mv.extent[m]!) return true;
+    const end = mv.cellFirst[m + 1]!;
+    for (let i = mv.cellFirst[m]!; i < end; i++) {
+      const x = cx + mv.cellX[i]!;
+      const y = cy + mv.cellY[i]!;
+      if (x < 0 || y < 0 || x >= width || y >= height || cells[y * width + x] === 1) return false;
+    }
+    return true;
+  }
+
+  private freshWalls(): WallDistanceMap | undefined {
+    return this.walls !== undefined && this.walls.fresh ? this.walls : undefined;
+  }
+
+  /** True when the centre of `cell` is within the shot distance of the goal (the planner's test, negated). */
+  private isNear(cell: number): boolean {
+    const w = this.grid.width;
+    return !(Math.hypot((cell % w) + 0.5 - this.goal.x, ((cell / w) | 0) + 0.5 - this.goal.y) > this.shotNear);
+  }
+
+  private atGoal(pose: Pose): boolean {
+    if (pose.x !== this.goal.x || pose.y !== this.goal.y) return false;
+    return this.goalHeading === null || Math.abs(normalizeAngle(pose.heading - this.goalHeading)) < HEADING_EPSILON;
+  }
+
+  /** The shot from lattice state `id`, tried once per proof. */
+  private shotFrom(id: number): boolean {
+    const known = this.shotTried.get(id);
+    if (known !== undefined) return known;
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
+    const legal = this.shotLegal({ x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * H, H) });
+    this.shotTried.set(id, legal);
+    return legal;
+  }
+
+  /** The planner's analytic shot from `pose` to the goal: computable and clear. */
+  private shotLegal(pose: Pose): boolean {
+    this.work += SHOT_WORK;
+    const p = this.profile;
+    const curve = curveOrNull(() =>
+      this.goalHeading === null
+        ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
+        : curveBetween(p, pose, this.goal),
+    );
+    return curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.freshWalls());
+  }
+}
+
+/** The lattice index of `heading` among `headings`, or -1 when it is not a lattice heading (the planner's rule). */
+function latticeIndex(heading: number, headings: number): number {
+  const f = (heading * headings) / TWO_PI;
+  const k = Math.round(f);
+  return Math.abs(f - k) * (TWO_PI / headings) < HEADING_EPSILON ? ((k % headings) + headings) % headings : -1;
+}
+
+/** The curve `make` computes, or null when the curve code refuses it (a RangeError), as in the planner. */
+function curveOrNull(make: () => Curve): Curve | null {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}

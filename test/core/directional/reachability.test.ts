@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { Grid } from '../../../src/grid/grid.js';
+import { DirectionalPlanner, type DirectionalOptions } from '../../../src/directional/directional-planner.js';
+import { ReachabilityProof, type ReachVerdict } from '../../../src/directional/reachability.js';
+import { latticeHeading } from '../../../src/directional/hit-check.js';
+import { discHitsBlocked, WallDistanceMap } from '../../../src/curves/footprint.js';
+import type { CurveGoal } from '../../../src/curves/curve-planner.js';
+import type { Pose } from '../../../src/curves/segment.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
+
+/**
+ * Forward-only and reversing units, both heading counts, small and wide neighbourhoods; the maps
+ * each is tried on (fewer where the move set is large and the exhaustive search slow).
+ */
+const SETUPS: [UnitProfile, DirectionalOptions, number][] = [
+  [{ turningRadius: 1, width: 0.8 }, { headings: 8, neighborhood: 24 }, 30],
+  [{ turningRadius: 1.5, width: 0.6 }, { headings: 16, neighborhood: 24 }, 20],
+  [{ turningRadius: 0.5, width: 0.5 }, { headings: 8, neighborhood: 8 }, 50],
+  [{ turningRadius: 2, width: 0.4, turnPenalty: 0.3 }, { headings: 8, neighborhood: 24 }, 50],
+  [{ turningRadius: 1, width: 0.9, reverse: true }, { headings: 8, neighborhood: 8 }, 25],
+  [{ turningRadius: 1.5, width: 0.8, reverse: true, reverseCost: 2 }, { headings: 16, neighborhood: 8 }, 14],
+  [{ turningRadius: 2, width: 0.6, reverse: true }, { headings: 8, neighborhood: 8 }, 25],
+];
+
+/** A shot interval no search reaches: the search then tries shots only from its start and near the goal. */
+const NO_CLOCK_SHOTS = 2 ** 30;
+
+/** Statuses the search gives after searching; the others end a query before the proof would run. */
+const SEARCHED = new Set(['found', 'no-room-to-turn']);
+
+/** Tries for a point whose footprint is clear, so that most queries get to the search. */
+const POSE_TRIES = 20;
+
+/** A random point, on a tile centre or anywhere, preferring one where a disc of radius `rho` is clear. */
+function randomPoint(rng: Rng, grid: Grid, rho: number, centre: boolean): { x: number; y: number } {
+  let p = { x: 0, y: 0 };
+  for (let t = 0; t < POSE_TRIES; t++) {
+    p = centre ? { x: rng.int(grid.width) + 0.5, y: rng.int(grid.height) + 0.5 } : { x: rng.next() * grid.width, y: rng.next() * grid.height };
+    if (!discHitsBlocked(grid, p.x, p.y, rho)) break;
+  }
+  return p;
+}
+
+function randomStart(rng: Rng, grid: Grid, rho: number, headings: number): Pose {
+  if (rng.chance(0.3)) return { ...randomPoint(rng, grid, rho, true), heading: latticeHeading(rng.int(headings), headings) };
+  return { ...randomPoint(rng, grid, rho, false), heading: (rng.next() - 0.5) * 2 * Math.PI };
+}
+
+function randomGoal(rng: Rng, grid: Grid, rho: number, headings: number): CurveGoal {
+  const { x, y } = randomPoint(rng, grid, rho, true);
+  switch (rng.int(4)) {
+    case 0:
+      return { x, y, heading: null };
+    case 1:
+      return { x, y, heading: latticeHeading(rng.int(headings), headings) };
+    case 2:
+      return { x, y, heading: (rng.next() - 0.5) * 2 * Math.PI };
+    default:
+      return { x: x - 0.5 + rng.next(), y: y - 0.5 + rng.next(), heading: rng.chance(0.5) ? null : rng.next() * Math.PI };
+  }
+}
+
+/** Runs a proof to its verdict in slices of `slice` work units. */
+function prove(proof: ReachabilityProof, start: Pose, goal: CurveGoal, slice: number): ReachVerdict {
+  let v = proof.begin(start, goal);
+  for (let guard = 0; v === 'pending'; guard++) {
+    if (guard > 1e6) throw new Error('the proof does not end');
+    v = proof.step(slice);
+  }
+  return v;
+}
+
+interface Tally {
+  compared: number;
+  unreachable: number;
+  reachable: number;
+  /** Found by the default search's clock shots although the proof says unreachable. */
+  clockOnly: number;
+  /** Unreachable verdicts proved by the backward side running dry (the goal side was the smaller). */
+  backward: number;
+}
+
+/** Queries on seeded random maps, tiles edited between them; every verdict checked against the exhaustive search. */
+function checkSetup(setup: number, queries: number, tally: Tally): void {
+  const [unit, options, maps] = SETUPS[setup]!;
+  const profile = resolveProfile(unit);
+  const rng = makeRng(1700 + setup);
+  for (let t = 0; t < maps; t++) {
+    const grid = randomGrid(rng, { width: rng.range(6, 14), height: rng.range(6, 14), density: rng.next() * 0.3 });
+    const planner = new DirectionalPlanner(grid, unit, options);
+    if (planner.refusal) continue;
+    const moves = planner.moves;
+    const walls = new WallDistanceMap(grid);
+    const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings, walls });
+    for (let q = 0; q < queries; q++) {
+      // Edit a few tiles; the wall map is refreshed only some of the time (a stale one must be ignored).
+      for (let e = rng.int(4); e > 0; e--) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.4));
+      if (rng.chance(0.5)) walls.refresh();
+      const start = randomStart(rng, grid, profile.sweepRadius, options.headings!);
+      const goal = randomGoal(rng, grid, profile.sweepRadius, options.headings!);
+      const exhaustive = planner.findPath(start, goal, { shotInterval: NO_CLOCK_SHOTS });
+      const usual = planner.findPath(start, goal);
+      const verdict = prove(proof, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40));
+      const where = `setup ${setup}, map ${t}, query ${q}: ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
+      if (exhaustive.status === 'no-path') {
+        // The planner's region and field checks end these before searching: no lattice path either.
+        expect(verdict, where).toBe('unreachable');
+        continue;
+      }
+      if (!SEARCHED.has(exhaustive.status)) continue;
+      tally.compared++;
+      expect(verdict, `${where}\nsearch: ${exhaustive.status}`).toBe(exhaustive.status === 'found' ? 'reachable' : 'unreachable');
+      // With its clock shots the search finds at least what the proof promises.
+      if (verdict === 'reachable') {
+        tally.reachable++;
+        expect(usual.status, where).toBe('found');
+      } else {
+        tally.unreachable++;
+        if (proof.exhausted === 'backward') tally.backward++;
+        if (usual.status === 'found') tally.clockOnly++;
+      }
+    }
+  }
+}
+
+describe('ReachabilityProof', () => {
+  const total: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0 };
+
+  it.each(SETUPS.map((_, i) => i))('agrees with the exhaustive search on random maps with edits (setup %i)', (setup) => {
+    const tally: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0 };
+    checkSetup(setup, 6, tally);
+    expect(tally.compared).toBeGreaterThan(40);
+    for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += tally[key];
+  });
+
+  it('was tested on both verdicts, and on proofs by either side', () => {
+    // The seeded cases above decide both ways, and the goal side runs dry first in some of them.
+    expect(total.compared).toBeGreaterThan(900);
+    expect(total.reachable).toBeGreaterThan(200);
+    expect(total.unreachable).toBeGreaterThan(200);
+    expect(total.backward).toBeGreaterThan(20);
+  });
+});
