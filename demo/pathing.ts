@@ -123,7 +123,7 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
         speed: kind.speed * TILE_SIZE,
         acceleration: kind.speed * ACCELERATION_PER_SPEED * TILE_SIZE,
         width: kind.radius * 2 * TILE_SIZE,
-        turnRadius: kind.turningRadius * TILE_SIZE,
+        turningRadius: kind.turningRadius * TILE_SIZE,
         reverse: kind.reverse,
       };
       plugin.addUnit(sprite, profile);

@@ -20,7 +20,31 @@ export { ThetaStar } from './anyangle/theta-star.js';
 export { LazyThetaStar } from './anyangle/lazy-theta-star.js';
 export * from './curves/index.js';
 export * from './directional/index.js';
-export { resolveProfile, type UnitProfile, type ResolvedProfile } from './unit/profile.js';
+export {
+  resolveProfile,
+  directionalProfile,
+  isResolvedProfile,
+  MAX_MOTION_VALUE,
+  MAX_PROFILE_SIZE,
+  MIN_TURNING_RADIUS,
+  MAX_COST_FACTOR,
+  type UnitProfile,
+  type ResolvedProfile,
+} from './unit/profile.js';
+// Units on a grid without Phaser (the plugin's `navigator` is one), and what its API returns.
+export {
+  Navigator,
+  REPLAN_LOOKAHEAD,
+  type MoveOptions,
+  type UnitAdapter,
+  type NavigatorOptions,
+  type UnitInfo,
+  type UnitDebugInfo,
+  type NavigatorDebugInfo,
+} from './follow/navigator.js';
+export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from './follow/move.js';
+export type { PlanQueue, PlanBudget, PlanFrameStats } from './follow/plan-queue.js';
+export type { RouteContext, SearchRecord } from './follow/route-context.js';
 export { SteppedBuild, runBuild, MAX_PIECE_UNITS, type BuildWork } from './search/stepped-build.js';
 export { Anya } from './anyangle/anya.js';
 export { VisibilityGraph, type VisibilityGraphOptions } from './anyangle/visibility-graph.js';

@@ -5,11 +5,12 @@
 import Phaser from 'phaser';
 import type { GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { frameForHeading } from '../follow/frames.js';
+import { frameForHeading } from './frames.js';
 import { Move } from '../follow/move.js';
-import { Navigator, type MoveOptions, type UnitProfile } from '../follow/navigator.js';
+import { Navigator, type MoveOptions } from '../follow/navigator.js';
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats } from '../follow/plan-queue.js';
 import type { Pose } from '../curves/segment.js';
+import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
 
@@ -22,26 +23,21 @@ export type PathfindingUnit = Phaser.GameObjects.GameObject & {
 };
 
 /**
- * How a unit moves and looks, in world units (pixels) and seconds. Lengths are converted to tiles
- * with the tile width (for non-square tiles, speeds along y scale with the tile height).
+ * How a unit moves and looks: the fields of {@link UnitProfile} (documented there, with their
+ * limits) in world units, plus how the sprite shows its heading. Lengths are pixels and are
+ * converted to tiles with the tile width (for non-square tiles, speeds along y scale with the
+ * tile height): `speed` (pixels per second), `acceleration`, `deceleration` and
+ * `lateralAcceleration` (pixels per second²), `width`, `length` and `turningRadius` (pixels).
+ * The other fields (`slowAtCorners`, `reverse`, `reverseCost`, `turnPenalty`) pass unchanged.
+ *
+ * @example
+ * ```ts
+ * this.pathfinding.addUnit(tank, { speed: 90, turningRadius: 64, width: 28, length: 40, reverse: true, turnPenalty: 0.5 });
+ * ```
  */
-export interface PathfindingProfile {
-  /** Top speed, pixels per second. */
+export interface PathfindingProfile extends Omit<UnitProfile, 'speed'> {
+  /** Top speed, pixels per second; required. */
   speed: number;
-  /** Pixels per second²; default: full speed at once. */
-  acceleration?: number;
-  /** Braking, pixels per second²; default `acceleration`. */
-  deceleration?: number;
-  /** Slow before arcs too tight for the speed: the highest sideways acceleration, pixels per second². */
-  lateralAcceleration?: number;
-  /** Slow down at the corners of paths where the unit turns on the spot. Default false. */
-  slowAtCorners?: boolean;
-  /** Tightest turning radius, pixels; 0 (default) turns on the spot. */
-  turnRadius?: number;
-  /** Footprint diameter, pixels; the whole footprint stays off blocked tiles. Default 0 (a point). */
-  width?: number;
-  /** May a unit with a turning radius back up? Default false. */
-  reverse?: boolean;
   /** Added to the heading to get the sprite's rotation (art drawn facing up: π/2). Default 0. */
   rotationOffset?: number;
   /** Turn the sprite to face its heading. Default true (false with `frames`). */
@@ -78,7 +74,24 @@ interface UnitRecord {
   onDestroy: () => void;
 }
 
-const LENGTH_FIELDS = ['speed', 'acceleration', 'deceleration', 'lateralAcceleration', 'turnRadius', 'width'] as const;
+/**
+ * How each field of a {@link UnitProfile} goes from world units to tiles: `pixels` are divided by
+ * the tile width, `same` pass unchanged. Typed over every field, so a new profile field does not
+ * compile until it is listed here, and so reaches the navigator.
+ */
+const PROFILE_FIELDS: Readonly<Record<keyof UnitProfile, 'pixels' | 'same'>> = {
+  speed: 'pixels',
+  acceleration: 'pixels',
+  deceleration: 'pixels',
+  lateralAcceleration: 'pixels',
+  slowAtCorners: 'same',
+  width: 'pixels',
+  length: 'pixels',
+  turningRadius: 'pixels',
+  reverse: 'same',
+  reverseCost: 'same',
+  turnPenalty: 'same',
+};
 
 /** True once a game object has been destroyed: it must never be moved or written again. */
 function isGone(unit: PathfindingUnit): boolean {
@@ -184,9 +197,13 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
     if (unit && typeof unit === 'object' && isGone(unit)) throw new TypeError(`cannot add ${describeUnit(unit)}: it is destroyed`);
     const record = this.recordOf(unit);
+    // Checked before it is kept: a refused profile must not make every later order (or the next
+    // useTilemap) throw.
+    const tile = this.tileProfile(profile);
+    if (this.nav) this.nav.addUnit(unit, tile);
+    else resolveProfile(tile);
     record.profile = { ...profile };
     record.display = { ...profile };
-    this.nav?.addUnit(unit, this.tileProfile(profile));
     return this;
   }
 
@@ -344,7 +361,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (debugOptions) {
       this.guarded(() => {
         this.drawer ??= new DebugDraw(this.scene!, debugOptions);
-        this.drawer.draw(map, nav);
+        this.drawer.draw(map, nav.debugInfo({ expanded: debugOptions.expanded === true }));
       });
     }
   }
@@ -394,16 +411,22 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return record;
   }
 
-  private tileProfile<P extends Partial<PathfindingProfile>>(profile: P): UnitProfile {
+  /**
+   * The one conversion of a profile from world units to tiles (see {@link PathfindingProfile}).
+   * Values that are not numbers go through as they are, for the navigator to refuse by name, and
+   * so does `turnRadius`, the old name of `turningRadius`: it is refused with the new name rather
+   * than dropped (which would give a unit that turns on the spot).
+   */
+  private tileProfile(profile: Partial<PathfindingProfile>): UnitProfile {
     const out: Record<string, unknown> = {};
     const scale = this.map?.tileWidth ?? 1;
-    for (const key of LENGTH_FIELDS) {
+    for (const key of Object.keys(PROFILE_FIELDS) as (keyof UnitProfile)[]) {
       const v = profile[key];
-      if (v !== undefined) out[key] = typeof v === 'number' ? v / scale : v;
+      if (v !== undefined) out[key] = PROFILE_FIELDS[key] === 'pixels' && typeof v === 'number' ? v / scale : v;
     }
-    if (profile.reverse !== undefined) out['reverse'] = profile.reverse;
-    if (profile.slowAtCorners !== undefined) out['slowAtCorners'] = profile.slowAtCorners;
-    return out as unknown as UnitProfile;
+    const renamed = (profile as { turnRadius?: unknown }).turnRadius;
+    if (renamed !== undefined) out['turnRadius'] = renamed;
+    return out as UnitProfile;
   }
 
   private readPose(unit: PathfindingUnit): Pose {

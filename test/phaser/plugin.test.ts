@@ -4,7 +4,7 @@
  */
 import Phaser from 'phaser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPointFree, PathfindingPlugin, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
+import { DirectionalPlanner, isPointFree, PathfindingPlugin, type Navigator, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
 
 const TILE = 32;
 const WALL = 1;
@@ -336,7 +336,7 @@ describe('PathfindingPlugin', () => {
     const world = await boot(ROOM);
     world.scene.pathfinding.useTilemap(world.layer);
     const car = world.scene.add.sprite(2 * TILE, 2 * TILE, '__DEFAULT');
-    const move = world.scene.pathfinding.moveTo(car, 10 * TILE, 6 * TILE, { speed: 120, turnRadius: TILE, heading: 0 });
+    const move = world.scene.pathfinding.moveTo(car, 10 * TILE, 6 * TILE, { speed: 120, turningRadius: TILE, heading: 0 });
     let lastHeading = car.rotation;
     runUntilDone(world, move, 3000, () => {
       expect(Math.abs(Phaser.Math.Angle.Wrap(car.rotation - lastHeading))).toBeLessThanOrEqual((120 * FRAME_MS) / 1000 / TILE + 1e-6);
@@ -344,6 +344,47 @@ describe('PathfindingPlugin', () => {
     });
     expect(move.state).toBe('arrived');
     expect(car.rotation).toBeCloseTo(0, 6);
+  });
+
+  it('the whole profile reaches the directional planner in tiles: turnPenalty, and length as a rectangle', async () => {
+    const GAP = ['..............', '..............', '..............', '######.#######', '..............', '..............', '..............'];
+    const world = await boot(GAP);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    // The exported type of what the plugin's `navigator` returns.
+    const nav: Navigator<PathfindingUnit> | undefined = pf.navigator;
+    expect(nav).toBeDefined();
+    const path = (profile: object): { length: number | undefined; failure: string | undefined } => {
+      const car = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+      pf.addUnit(car, { speed: 120, turningRadius: TILE, width: 0.6 * TILE, ...profile });
+      const move = pf.moveTo(car, 12.5 * TILE, 5.5 * TILE);
+      for (let i = 0; i < 600 && move.state === 'planning'; i++) step(world);
+      pf.removeUnit(car);
+      return { length: move.path?.length, failure: move.failure };
+    };
+    const direct = (turnPenalty: number): number => {
+      const r = new DirectionalPlanner(pf.grid!, { turningRadius: 1, width: 0.6, turnPenalty }).findPath({ x: 1.5, y: 1.5, heading: 0 }, { x: 12.5, y: 5.5, heading: null });
+      expect(r.status).toBe('found');
+      return r.length;
+    };
+    expect(direct(2)).not.toBe(direct(0));
+    expect(path({ turnPenalty: 2 })).toEqual({ length: direct(2), failure: undefined });
+    expect(path({})).toEqual({ length: direct(0), failure: undefined });
+    // 0.6 x 1.2 tiles: its circumscribing disc does not pass the one-tile gap.
+    expect(path({ length: 1.2 * TILE })).toEqual({ length: undefined, failure: 'no-path' });
+  });
+
+  it('the old field name turnRadius is refused naming turningRadius, never taken as turning on the spot', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    pf.useTilemap(world.layer);
+    const car = world.scene.add.sprite(2 * TILE, 2 * TILE, '__DEFAULT');
+    expect(() => pf.addUnit(car, { speed: 120, turnRadius: TILE } as never)).toThrow(/turnRadius was renamed turningRadius/);
+    const move = pf.moveTo(car, 10 * TILE, 6 * TILE, { speed: 120, turnRadius: TILE } as never);
+    step(world);
+    expect(move.failure).toBe('invalid');
+    expect(move.reason).toMatch(/turnRadius was renamed turningRadius/);
+    expect({ x: car.x, y: car.y }).toEqual({ x: 2 * TILE, y: 2 * TILE });
   });
 
   it('debug(true) draws cells, paths and footprints, and debug(false) removes the drawing', async () => {

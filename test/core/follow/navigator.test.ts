@@ -6,6 +6,8 @@ import { isPointFree, type Point } from '../../../src/grid/point.js';
 import { angleDifference } from '../../../src/curves/angle.js';
 import { discHitsBlocked, pathHitsBlocked } from '../../../src/curves/footprint.js';
 import type { Pose } from '../../../src/curves/segment.js';
+import { DirectionalPlanner } from '../../../src/directional/directional-planner.js';
+import type { UnitProfile } from '../../../src/unit/profile.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
 
 interface Unit {
@@ -260,5 +262,60 @@ describe('Navigator', () => {
     expect(await m3.done).toBe('cancelled');
     expect(nav.queue.size).toBe(0);
     expect([...nav.unitInfos()]).toEqual([]);
+  });
+});
+
+describe('the unit profile reaches the directional planner whole', () => {
+  // A wall with a one-tile gap between the start and the goal.
+  const GAP = ['..............', '..............', '..............', '######.#######', '..............', '..............', '..............'];
+  const start: Pose = { x: 1.5, y: 1.5, heading: 0 };
+  const goal = { x: 12.5, y: 5.5 };
+
+  /** The path the navigator plans for a unit with `profile`, or why it failed. */
+  function planned(profile: UnitProfile): { length: number | undefined; failure: string | undefined } {
+    const { nav } = setup(GAP);
+    const unit = unitAt(start.x, start.y, start.heading);
+    nav.addUnit(unit, { speed: 4, ...profile });
+    const move = nav.moveTo(unit, goal);
+    for (let i = 0; i < 600 && move.state === 'planning'; i++) nav.update(DT);
+    return { length: move.path?.length, failure: move.failure };
+  }
+
+  /** The independent answer: the directional planner built directly with the same profile. */
+  function direct(profile: UnitProfile): number | undefined {
+    const r = new DirectionalPlanner(Grid.fromAscii(GAP), profile).findPath(start, { ...goal, heading: null });
+    return r.status === 'found' ? r.length : undefined;
+  }
+
+  const DISC = { turningRadius: 1, width: 0.6 };
+  it.each([
+    ['turnPenalty', { ...DISC, turnPenalty: 2 }],
+    ['reverse with reverseCost', { ...DISC, reverse: true, reverseCost: 3 }],
+  ] as const)('%s: the navigator drives the path the planner finds for the whole profile', (_, profile) => {
+    const expected = direct(profile);
+    expect(expected).toBeDefined();
+    // The field changes the planner's answer, so a navigator that dropped it would be caught.
+    expect(expected).not.toBe(direct(DISC));
+    expect(planned(profile)).toEqual({ length: expected, failure: undefined });
+  });
+
+  it('a rectangle (length) is swept as its circumscribing disc: too long for the gap a disc of its width drives through', () => {
+    expect(planned(DISC).length).toBe(direct(DISC));
+    expect(direct({ ...DISC, length: 1.2 })).toBeUndefined();
+    expect(planned({ ...DISC, length: 1.2 })).toEqual({ length: undefined, failure: 'no-path' });
+  });
+
+  it('the old field name turnRadius is refused, naming turningRadius, never taken as turning on the spot', () => {
+    const { nav } = setup(GAP);
+    const unit = unitAt(start.x, start.y);
+    const old = { speed: 4, turnRadius: 1 } as UnitProfile;
+    expect(() => nav.addUnit(unit, old)).toThrow(RangeError);
+    expect(() => nav.addUnit(unit, old)).toThrow(/turnRadius was renamed turningRadius/);
+    nav.addUnit(unit, { speed: 4 });
+    const move = nav.moveTo(unit, goal, { turnRadius: 1 } as MoveOptions);
+    nav.update(DT);
+    expect(move.failure).toBe('invalid');
+    expect(move.reason).toMatch(/turnRadius was renamed turningRadius/);
+    expect(unit.pose).toEqual(start);
   });
 });
