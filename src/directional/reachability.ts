@@ -20,7 +20,7 @@ import type { Grid } from '../grid/grid.js';
 import { TWO_PI, normalizeAngle } from '../curves/angle.js';
 import type { CurveGoal } from '../curves/curve-planner.js';
 import { firstLeg } from '../curves/first-leg.js';
-import { discHitsBlocked, pathHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
+import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
@@ -458,7 +458,13 @@ export class ReachabilityProof {
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
         : curveBetween(p, pose, this.goal),
     );
-    return curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.freshWalls());
+    if (curve === null) return false;
+    // Last piece first: a shot from open ground into a pocket hits near the goal, so this rejects
+    // sooner; the verdict is the same (a shot is legal iff every piece is).
+    const segments = curve.path.segments;
+    if (segments.length === 0) return !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.freshWalls());
+    for (let i = segments.length - 1; i >= 0; i--) if (segmentHitsBlocked(this.grid, segments[i]!, p.sweepRadius, this.freshWalls())) return false;
+    return true;
   }
 }
 
