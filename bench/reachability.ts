@@ -1,0 +1,96 @@
+/**
+ * What the reachability proof (src/directional/reachability.ts) costs against today's exhaustive
+ * search, on the steering queries of ../shared/benchmarks/steer/.
+ *
+ *   npx tsx bench/reachability.ts [--maps den520d,AR0304SR] [--radius 2] [--width 0.8] [--reverse]
+ *
+ * Per query: the full search (default options) and the proof, each timed in CPU time in this
+ * process. Prints one line per query the search ends `no-room-to-turn`, then p50/p95/max of both
+ * on those queries, the proof's cost on the queries the search finds, and any disagreement.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { Grid } from '../src/grid/grid.js';
+import { DirectionalPlanner } from '../src/directional/directional-planner.js';
+import { ReachabilityProof, type ReachVerdict } from '../src/directional/reachability.js';
+import { WallDistanceMap } from '../src/curves/footprint.js';
+import { resolveProfile } from '../src/unit/profile.js';
+
+const ROOT = new URL('../../shared/benchmarks/', import.meta.url);
+const DEFAULT_MAPS = ['den520d', 'den011d', 'lak303d', 'AR0304SR', 'AR0602SR', 'BigGameHunters', 'CatwalkAlley'];
+
+/** Within 2 turning radii plus the rings of the goal the search tries a shot at every expansion (the planner's rule). */
+const SHOT_NEAR_RADII = 2;
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+}
+
+/** CPU milliseconds (user + system) that `run` takes, and its value. */
+function cpu<T>(run: () => T): [T, number] {
+  const before = process.cpuUsage();
+  const value = run();
+  const used = process.cpuUsage(before);
+  return [value, (used.user + used.system) / 1000];
+}
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function summary(label: string, values: number[]): string {
+  const f = (v: number): string => (v < 10 ? v.toFixed(2) : v.toFixed(0));
+  return `${label}: n=${values.length} p50 ${f(quantile(values, 0.5))} ms, p95 ${f(quantile(values, 0.95))} ms, max ${f(Math.max(...values))} ms`;
+}
+
+const maps = arg('maps', DEFAULT_MAPS.join(',')).split(',');
+const unit = { turningRadius: Number(arg('radius', '2')), width: Number(arg('width', '0.8')), reverse: process.argv.includes('--reverse') };
+const profile = resolveProfile(unit);
+const searchFailed: number[] = [];
+const proofFailed: number[] = [];
+const proofFound: number[] = [];
+const disagreements: string[] = [];
+for (const name of maps) {
+  const mapFile = new URL(`maps/${name}.map`, ROOT);
+  const queryFile = new URL(`steer/${name}.steer.jsonl`, ROOT);
+  if (!existsSync(mapFile) || !existsSync(queryFile)) throw new Error(`no map or queries for ${name}`);
+  const grid = Grid.fromMovingAi(readFileSync(mapFile, 'utf8'));
+  const planner = new DirectionalPlanner(grid, unit);
+  const [, buildMs] = cpu(() => planner.buildTables());
+  const walls = new WallDistanceMap(grid);
+  const [, wallsMs] = cpu(() => walls.refresh());
+  const moves = planner.moves;
+  const proof = new ReachabilityProof(grid, profile, moves, { shotNear: SHOT_NEAR_RADII * profile.turningRadius + moves.rings, walls });
+  console.log(`${name} ${grid.width}x${grid.height}: planner tables ${buildMs.toFixed(0)} ms, proof's wall map ${wallsMs.toFixed(1)} ms (the planner has its own)`);
+  const lines = readFileSync(queryFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  lines.forEach((line, i) => {
+    const q = JSON.parse(line) as { sx: number; sy: number; sh: number; gx: number; gy: number; gh: number | null };
+    const start = { x: q.sx, y: q.sy, heading: q.sh };
+    const goal = { x: q.gx, y: q.gy, heading: q.gh };
+    const [result, searchMs] = cpu(() => planner.findPath(start, goal));
+    if (result.status !== 'found' && result.status !== 'no-room-to-turn') return;
+    const [verdict, proofMs] = cpu((): ReachVerdict => {
+      let v = proof.begin(start, goal);
+      while (v === 'pending') v = proof.step();
+      return v;
+    });
+    if (result.status === 'found') {
+      proofFound.push(proofMs);
+      if (verdict !== 'reachable') disagreements.push(`${name} #${i}: found (by a clock shot) but the proof says ${verdict}`);
+      return;
+    }
+    searchFailed.push(searchMs);
+    proofFailed.push(proofMs);
+    if (verdict !== 'unreachable') disagreements.push(`${name} #${i}: no-room-to-turn but the proof says ${verdict}`);
+    console.log(
+      `  #${i} no-room-to-turn: search ${searchMs.toFixed(1)} ms (${result.expanded} expansions); proof ${proofMs.toFixed(2)} ms, ${verdict}, ` +
+        `${proof.exhausted} side ran dry, forward ${proof.forwardVisited} / backward ${proof.backwardVisited} states, work ${proof.work}`,
+    );
+  });
+}
+console.log(summary('search, queries ending no-room-to-turn', searchFailed));
+console.log(summary('proof, same queries', proofFailed));
+console.log(summary('proof, queries the search finds (run to its verdict)', proofFound));
+console.log(disagreements.length === 0 ? 'no disagreement' : disagreements.join('\n'));
