@@ -2,7 +2,7 @@
  * The soak's invariants, checked after every frame: no unit inside a wall it walked into, no NaN
  * pose, no unit left standing on a move that never ends. Cheap enough for 200 units a frame.
  */
-import type { UnitInfo } from '../../src/follow/index.js';
+import type { UnitInfo } from '../../src/follow/navigator.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { isPointFree } from '../../src/grid/point.js';
 import { pointSquareDistance } from '../../src/curves/footprint.js';

@@ -107,15 +107,15 @@ export class RouteContext {
   }
 
   /**
-   * The last finished search, or undefined before the first. Its points are read once (O(nodes));
-   * without {@link captureExpanded} they are read at the first call, from the planner's memory,
-   * which a search begun since on the same planner has overwritten.
+   * The last finished search, or undefined before the first; its points only `withPoints`. They
+   * are read once (O(nodes)): without {@link captureExpanded}, at the first call that asks, from
+   * the planner's memory, which a search begun since on the same planner has overwritten.
    */
-  lastSearch(): SearchRecord | undefined {
+  lastSearch(withPoints = true): SearchRecord | undefined {
     const last = this.last;
     if (!last) return undefined;
-    last.expanded ??= last.source.expandedPoints();
-    return { planner: last.planner, searches: this.finished, expanded: last.expanded };
+    if (withPoints) last.expanded ??= last.source.expandedPoints();
+    return { planner: last.planner, searches: this.finished, expanded: withPoints ? last.expanded! : [] };
   }
 
   /** Lets go of the grid. */

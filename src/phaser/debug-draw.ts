@@ -3,9 +3,7 @@
  * last search expanded.
  */
 import type Phaser from 'phaser';
-import { expandedPoints } from '../follow/expanded.js';
-import type { Navigator } from '../follow/navigator.js';
-import type { Point } from '../grid/point.js';
+import type { NavigatorDebugInfo } from '../follow/navigator.js';
 import type { Segment } from '../curves/segment.js';
 import type { TilemapGrid } from './tilemap-grid.js';
 
@@ -35,8 +33,6 @@ export class DebugDraw {
   private readonly cells: Phaser.GameObjects.Graphics;
   private readonly live: Phaser.GameObjects.Graphics;
   private cellsVersion = -1;
-  private expandedSearch = -1;
-  private expanded: Point[] = [];
 
   constructor(
     scene: Phaser.Scene,
@@ -47,14 +43,14 @@ export class DebugDraw {
     this.live = scene.add.graphics().setDepth(depth + 1);
   }
 
-  /** Redraws for this frame. */
-  draw<T extends { x: number; y: number }>(map: TilemapGrid, nav: Navigator<T>): void {
+  /** Redraws for this frame from the navigator's {@link Navigator.debugInfo} snapshot. */
+  draw<T extends { x: number; y: number }>(map: TilemapGrid, debug: NavigatorDebugInfo<T>): void {
     const o = this.options;
     if (o.cells !== false && this.cellsVersion !== map.grid.version) this.drawCells(map);
     const g = this.live;
     g.clear();
-    if (o.expanded) this.drawExpanded(map, nav);
-    for (const info of nav.unitInfos()) {
+    if (o.expanded) this.drawExpanded(map, debug);
+    for (const info of debug.units) {
       const path = info.path;
       if (path && o.paths !== false) {
         g.lineStyle(2, o.pathColor ?? 0x00c8ff, 0.9);
@@ -64,7 +60,7 @@ export class DebugDraw {
       if (o.footprints !== false) {
         const unit = info.unit;
         g.lineStyle(1, o.footprintColor ?? 0xffd000, 1);
-        const width = (info.profile.width ?? 0) * map.tileWidth;
+        const width = info.width * map.tileWidth;
         if (width > 0) g.strokeCircle(unit.x, unit.y, width / 2);
         else {
           g.lineBetween(unit.x - MARK_SIZE, unit.y - MARK_SIZE, unit.x + MARK_SIZE, unit.y + MARK_SIZE);
@@ -77,7 +73,6 @@ export class DebugDraw {
   destroy(): void {
     this.cells.destroy();
     this.live.destroy();
-    this.expanded = [];
   }
 
   private drawCells(map: TilemapGrid): void {
@@ -95,15 +90,10 @@ export class DebugDraw {
     }
   }
 
-  private drawExpanded<T>(map: TilemapGrid, nav: Navigator<T>): void {
-    const routes = nav.routes;
-    if (routes.searches !== this.expandedSearch || nav.queue.size > 0) {
-      this.expandedSearch = routes.searches;
-      this.expanded = routes.lastPlanner ? expandedPoints(routes.lastPlanner) : [];
-    }
+  private drawExpanded<T>(map: TilemapGrid, debug: NavigatorDebugInfo<T>): void {
     const g = this.live;
     g.fillStyle(this.options.expandedColor ?? 0x80ff80, 0.6);
-    for (const p of this.expanded) {
+    for (const p of debug.lastSearch?.expanded ?? []) {
       const w = map.toWorld(p.x, p.y);
       g.fillRect(w.x - MARK_SIZE / 2, w.y - MARK_SIZE / 2, MARK_SIZE, MARK_SIZE);
     }

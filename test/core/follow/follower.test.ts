@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Follower, type FollowerOptions } from '../../../src/follow/follower.js';
-import { frameForHeading } from '../../../src/follow/frames.js';
+import { frameForHeading } from '../../../src/phaser/frames.js';
 import { polylinePath } from '../../../src/follow/polyline.js';
 import { angleDifference } from '../../../src/curves/angle.js';
 import { dubins } from '../../../src/curves/dubins.js';
