@@ -12,7 +12,22 @@ export type { Planner, LatticeOptions } from './search/planner.js';
 export { SearchSlot, type SearchSession, type SearchOutcome, type SearchPhases, type RunState } from './search/session.js';
 export { LatticePlanner } from './search/planner.js';
 export { AStar } from './search/astar.js';
-export { createPlanner, plannerNames, type PlannerOptions } from './planners.js';
+export {
+  createPlanner,
+  createCurvePlanner,
+  registerPlanner,
+  plannerEntry,
+  plannerEntries,
+  plannerNames,
+  unitPlannerNames,
+  defaultPlanner,
+  type PlannerOptions,
+  type PlannerKind,
+  type PlannerTraits,
+  type PlannerEntry,
+  type PolylinePlannerEntry,
+  type CurvePlannerEntry,
+} from './planners.js';
 export { smoothPath } from './anyangle/smoothing.js';
 export { AStarPS } from './anyangle/astar-ps.js';
 export { JumpPointSearch, JumpPointSearchPS } from './anyangle/jps.js';
