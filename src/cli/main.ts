@@ -1,6 +1,7 @@
 import { excerpt } from '../grid/excerpt.js';
 import { oneLine, UsageError } from './args.js';
 import { curveCommand } from './curve.js';
+import { plannerNames } from '../planners.js';
 import { solveCommand } from './solve.js';
 import { steerCommand } from './steer.js';
 
@@ -12,8 +13,9 @@ const COMMANDS: Record<string, Command> = {
   steer: steerCommand,
 };
 
-const USAGE = `usage: headway <command> [options]
-  solve --map M.map --scen M.map.scen [--algo NAME] [--cells] [--first N] [--neighbors 4|8]
+/** The usage text; the planner names come from the registry, so a registered planner is listed. */
+const usageText = (): string => `usage: headway <command> [options]
+  solve --map M.map --scen M.map.scen [--algo ${plannerNames().join('|')}] [--cells] [--first N] [--neighbors 4|8]
   curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]
   steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
 
@@ -21,7 +23,7 @@ const USAGE = `usage: headway <command> [options]
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(usageText() + '\n');
     return name === undefined ? 2 : 0;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

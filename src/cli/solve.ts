@@ -1,7 +1,7 @@
 import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
 import { parseScenarios } from '../grid/scenario.js';
-import { createPlanner, plannerNames } from '../planners.js';
+import { createPlanner, plannerEntry, plannerNames } from '../planners.js';
 import type { Planner } from '../search/planner.js';
 import { integerOption, parseArgs, required, UsageError } from './args.js';
 import { quotePath, readInput } from './files.js';
@@ -15,7 +15,9 @@ export function solveCommand(args: readonly string[]): number {
   const mapPath = required(parsed, 'map');
   const scenPath = required(parsed, 'scen');
   const algo = parsed.options.get('algo') ?? 'astar';
-  if (!plannerNames().includes(algo)) throw new UsageError(`unknown algorithm ${excerpt(algo)}; known: ${plannerNames().join(', ')}`);
+  const entry = plannerEntry(algo);
+  if (entry?.kind === 'curve') throw new UsageError(`--algo ${algo} is a curve planner, for units with a turning radius: use \`headway steer\`; polyline planners: ${plannerNames().join(', ')}`);
+  if (!entry) throw new UsageError(`unknown algorithm ${excerpt(algo)}; known: ${plannerNames().join(', ')}`);
   const first = integerOption(parsed, 'first', Infinity, 0, Number.MAX_SAFE_INTEGER);
   const connectivity = integerOption(parsed, 'neighbors', 8, 4, 8);
   if (connectivity !== 4 && connectivity !== 8) throw new UsageError(`--neighbors must be 4 or 8, got ${connectivity}`);
