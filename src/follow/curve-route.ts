@@ -59,7 +59,7 @@ export function* curveThrough(
 
 /** The curve from a to b, halving the leg (recursively) while the direct curve hits a wall. */
 function* legCurve(grid: Grid, a: Pose, b: Pose, profile: ResolvedProfile, budget: WorkBudget, depth: number): Work<SegmentPath | undefined> {
-  const curve = profile.reverse ? reedsShepp(a, b, profile.turningRadius).path : dubins(a, b, profile.turningRadius).path;
+  const curve = profile.reverse ? reedsShepp(a, b, profile.turningRadius, { reverseCost: profile.reverseCost }).path : dubins(a, b, profile.turningRadius).path;
   yield* chargeWork(budget, 1 + Math.ceil(curve.length * (1 + 2 * profile.sweepRadius)));
   if (!pathHitsBlocked(grid, curve, profile.sweepRadius)) return curve;
   if (depth >= MAX_LEG_SPLITS) return undefined;
