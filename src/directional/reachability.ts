@@ -456,8 +456,12 @@ export class ReachabilityProof {
     return legal;
   }
 
-  /** The planner's analytic shot from `pose` to the goal: computable and clear. */
-  private shotLegal(pose: Pose): boolean {
+  /**
+   * True when the planner's analytic shot from `pose` to the goal of the current proof (see
+   * {@link begin}) is computable and sweeps no wall: Pinter's first leg when the goal heading is
+   * null, else the shortest curve to the goal pose. Counts as work.
+   */
+  shotLegal(pose: Pose): boolean {
     this.work += SHOT_WORK;
     const p = this.profile;
     const curve = curveOrNull(() =>

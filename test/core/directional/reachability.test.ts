@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Grid } from '../../../src/grid/grid.js';
 import { DirectionalPlanner, type DirectionalOptions } from '../../../src/directional/directional-planner.js';
 import { ReachabilityProof, type ReachVerdict } from '../../../src/directional/reachability.js';
-import { latticeHeading } from '../../../src/directional/hit-check.js';
-import { discHitsBlocked, WallDistanceMap } from '../../../src/curves/footprint.js';
+import { curveBetween, latticeHeading } from '../../../src/directional/hit-check.js';
+import { firstLeg } from '../../../src/curves/first-leg.js';
+import { discHitsBlocked, pathHitsBlocked, WallDistanceMap } from '../../../src/curves/footprint.js';
 import type { CurveGoal } from '../../../src/curves/curve-planner.js';
 import type { Pose } from '../../../src/curves/segment.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
@@ -123,6 +124,47 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
     }
   }
 }
+
+describe('ReachabilityProof shots', () => {
+  it('judges every shot as the whole curve swept against the grid does', () => {
+    // Thousands of shots into one goal in a row, so the rejections by the last piece's length are
+    // used; the truth is the plain sweep of the whole curve.
+    const rng = makeRng(1717);
+    let judged = 0;
+    let legal = 0;
+    for (let t = 0; t < 14; t++) {
+      const [unit, options] = SETUPS[t % SETUPS.length]!;
+      const profile = resolveProfile(unit);
+      const grid = randomGrid(rng, { width: rng.range(8, 14), height: rng.range(8, 14), density: rng.next() * 0.25 });
+      const moves = new DirectionalPlanner(grid, unit, options).moves;
+      const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings });
+      const goal = randomGoal(rng, grid, profile.sweepRadius, options.headings!);
+      proof.begin({ x: 0.5, y: 0.5, heading: 0 }, goal);
+      for (let y = 0; y < grid.height; y++) {
+        for (let x = 0; x < grid.width; x++) {
+          for (let k = 0; k < options.headings!; k++) {
+            const pose = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, options.headings!) };
+            let truth = false;
+            try {
+              const curve =
+                goal.heading === null
+                  ? firstLeg(pose, goal, profile.turningRadius, { reverse: profile.reverse, reverseCost: profile.reverseCost })
+                  : curveBetween(profile, pose, { x: goal.x, y: goal.y, heading: goal.heading! });
+              truth = !pathHitsBlocked(grid, curve.path, profile.sweepRadius);
+            } catch (error) {
+              if (!(error instanceof RangeError)) throw error;
+            }
+            expect(proof.shotLegal(pose), `map ${t}, ${JSON.stringify({ pose, goal })}`).toBe(truth);
+            judged++;
+            if (truth) legal++;
+          }
+        }
+      }
+    }
+    expect(judged).toBeGreaterThan(10000);
+    expect(legal).toBeGreaterThan(300);
+  });
+});
 
 describe('ReachabilityProof', () => {
   const total: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0 };
