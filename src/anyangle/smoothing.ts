@@ -18,17 +18,23 @@ import { polylineLength } from '../search/result.js';
  */
 export function smoothPath(grid: Grid, points: readonly Point[]): Point[] {
   if (points.length <= 2) return points.slice();
-  const forward = greedyPass(grid, greedyPass(grid, points, false), true);
-  const backward = greedyPass(grid, greedyPass(grid, points, true), false);
+  const forward = stringPull(grid, stringPull(grid, points, false), true);
+  const backward = stringPull(grid, stringPull(grid, points, true), false);
   return polylineLength(backward) < polylineLength(forward) ? backward : forward;
 }
 
 /**
- * One greedy pass in the given direction: from the first point (the last, when `fromGoal`), keep
- * a point only when the last kept one cannot see the point after it. Returns the points in the
- * input's order.
+ * String pulling, one greedy pass in the given direction: from the first point (the last, when
+ * `fromGoal`), keep a point only when the last kept one cannot see the point after it (line of
+ * sight on `grid`). Returns the points in the input's order. {@link smoothPath} runs it both
+ * ways; the directional planner's hybrid corridor runs it once, forward.
+ *
+ * @example
+ * ```ts
+ * stringPull(grid, [{ x: 0, y: 1 }, { x: 1, y: 1 }, { x: 2, y: 1 }]); // the middle point goes on open ground
+ * ```
  */
-function greedyPass(grid: Grid, points: readonly Point[], fromGoal: boolean): Point[] {
+export function stringPull(grid: Grid, points: readonly Point[], fromGoal = false): Point[] {
   const n = points.length;
   if (n <= 2) return points.slice();
   const at = (i: number): Point => points[fromGoal ? n - 1 - i : i]!;

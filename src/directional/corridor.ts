@@ -3,8 +3,8 @@
  * eroded grid, to which the first phase of a hybrid query restricts the directional search.
  */
 import type { Grid } from '../grid/grid.js';
-import { lineOfSight } from '../grid/line-of-sight.js';
 import type { Point } from '../grid/point.js';
+import { stringPull } from '../anyangle/smoothing.js';
 import { pointSegmentDistance } from '../curves/footprint.js';
 import type { GoalDistanceField } from './distance-field.js';
 import { ringsOf, type Neighborhood } from './hit-check.js';
@@ -61,19 +61,4 @@ export class Corridor {
     }
     return true;
   }
-}
-
-/** The waypoints with every corner that a straight line can skip removed (line of sight on `grid`). */
-function stringPull(grid: Grid, points: readonly Point[]): Point[] {
-  const out: Point[] = [points[0]!];
-  let anchor = points[0]!;
-  for (let i = 1; i + 1 < points.length; i++) {
-    const next = points[i + 1]!;
-    if (!lineOfSight(grid, anchor.x, anchor.y, next.x, next.y)) {
-      anchor = points[i]!;
-      out.push(anchor);
-    }
-  }
-  out.push(points[points.length - 1]!);
-  return out;
 }
