@@ -3,16 +3,11 @@ import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { isPointFree, type Point } from '../grid/point.js';
 import { IndexedHeap } from '../search/heap.js';
+import { OCTILE_STRETCH } from '../search/lattice.js';
 import { ResumablePlanner, type LatticeOptions } from '../search/planner.js';
 import type { RunState } from '../search/session.js';
 import { failure, polylineLength, type PathResult } from '../search/result.js';
 import { cornerOnly, validateQuery } from '../search/validate.js';
-
-/**
- * How much longer an octile (8-connected lattice) walk can be than the straight segment it follows:
- * the maximum over 0 <= θ <= 45° of cos θ + (√2 − 1) sin θ, reached at θ = 22.5°.
- */
-const OCTILE_STRETCH = Math.sqrt(4 - 2 * Math.SQRT2);
 
 /**
  * The stretch divided by in the lower bounds, a hair above the true one: the lattice distances are

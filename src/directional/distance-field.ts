@@ -6,16 +6,10 @@
  */
 import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { CornerLattice, SQRT2 } from '../search/lattice.js';
+import { CornerLattice, OCTILE_STRETCH, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { WallDistanceMap, pointSquareDistance } from '../curves/footprint.js';
-
-/**
- * The largest ratio of the octile distance to the straight-line distance, √(4 − 2√2), reached at
- * 22.5°. An octile lattice path never needs more than this factor of a free segment's length.
- */
-export const OCTILE_STRETCH = Math.sqrt(4 - 2 * SQRT2);
 
 /** Dividing by this instead leaves room for the rounding of a long chain of additions. */
 const STRETCH_BOUND = OCTILE_STRETCH * (1 + 1e-12);

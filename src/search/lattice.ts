@@ -5,6 +5,12 @@ import { isDoubleCorner, isPointFree } from '../grid/point.js';
 /** Cost of a diagonal step. */
 export const SQRT2 = Math.SQRT2;
 
+/**
+ * How much longer an octile (8-connected lattice) walk can be than the straight segment it
+ * follows: the maximum over 0 <= θ <= 45° of cos θ + (√2 − 1) sin θ, √(4 − 2√2), reached at 22.5°.
+ */
+export const OCTILE_STRETCH = Math.sqrt(4 - 2 * SQRT2);
+
 /** How many neighbours a lattice node has: 4 (orthogonal moves) or 8 (with diagonals). */
 export type Connectivity = 4 | 8;
 
