@@ -5,6 +5,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { PathStatus } from '../search/result.js';
+import { outsideProblem, searchOptionsProblem } from '../search/validate.js';
 import type { CurveGoal, CurveResult } from '../curves/curve-planner.js';
 import { MAX_HEADING, MIN_RADIUS_RATIO } from '../curves/curve-range.js';
 import { discHitsBlocked, TOUCH_MARGIN } from '../curves/footprint.js';
@@ -71,11 +72,9 @@ export function precheck(
   const bad = validate(start, goal, options, cap);
   if (bad) return curveFailure('invalid', startPose, 0, bad);
   if (refusal) return curveFailure(refusal.status, startPose, 0, refusal.message);
-  const { width, height } = grid;
+  const outside = outsideProblem(grid, start.x, start.y, goal.x, goal.y);
+  if (outside) return curveFailure('out-of-bounds', startPose, 0, outside);
   const rho = profile.sweepRadius;
-  const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
-  if (!inside(start.x, start.y)) return curveFailure('out-of-bounds', startPose, 0, `start (${start.x}, ${start.y}) is outside the ${width}x${height} map`);
-  if (!inside(goal.x, goal.y)) return curveFailure('out-of-bounds', startPose, 0, `goal (${goal.x}, ${goal.y}) is outside the ${width}x${height} map`);
   if (discHitsBlocked(grid, start.x, start.y, rho)) {
     return curveFailure('start-blocked', startPose, 0, `the footprint at the start (${start.x}, ${start.y}) overlaps a wall`);
   }
@@ -103,9 +102,8 @@ function validate(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions
   for (const [name, v] of fields) {
     if (name.endsWith('heading') && !(Math.abs(v as number) <= MAX_HEADING)) return `${name} must be within ±${MAX_HEADING} radians, got ${String(v)}`;
   }
-  const weight = options.weight ?? 1;
-  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;
-  if (!(cap >= 0)) return `maxExpansions must be >= 0, got ${String(cap)}`;
+  const badOption = searchOptionsProblem(options.weight ?? 1, cap);
+  if (badOption) return badOption;
   const mode = options.mode ?? 'full';
   if (mode !== 'full' && mode !== 'hybrid') return `mode must be 'full' or 'hybrid', got ${String(mode)}`;
   // Unset (undefined or null) means the default interval, which is valid.

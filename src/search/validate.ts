@@ -24,14 +24,34 @@ export function validateQuery(
     const [name, value] = ([['sx', sx], ['sy', sy], ['gx', gx], ['gy', gy]] as const).find(([, v]) => !Number.isFinite(v))!;
     return failure('invalid', 0, `${name} must be a finite number, got ${value}`);
   }
-  if (!(weight >= 0) || !Number.isFinite(weight)) return failure('invalid', 0, `weight must be a finite number >= 0, got ${weight}`);
-  if (!(cap >= 0)) return failure('invalid', 0, `maxExpansions must be >= 0, got ${cap}`);
-  const { width, height } = grid;
-  const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
-  if (!inside(sx, sy)) return failure('out-of-bounds', 0, `start (${sx}, ${sy}) is outside the ${width}x${height} map`);
-  if (!inside(gx, gy)) return failure('out-of-bounds', 0, `goal (${gx}, ${gy}) is outside the ${width}x${height} map`);
+  const bad = searchOptionsProblem(weight, cap);
+  if (bad) return failure('invalid', 0, bad);
+  const outside = outsideProblem(grid, sx, sy, gx, gy);
+  if (outside) return failure('out-of-bounds', 0, outside);
   if (!isFree(sx, sy)) return failure('start-blocked', 0, `start (${sx}, ${sy}) is inside a wall`);
   if (!isFree(gx, gy)) return failure('goal-blocked', 0, `goal (${gx}, ${gy}) is inside a wall`);
+  return undefined;
+}
+
+/**
+ * What is wrong with a query's heuristic weight (a finite number >= 0) or expansion cap (>= 0),
+ * as a sentence naming the bad value, or undefined. Polyline and curve planners share it.
+ */
+export function searchOptionsProblem(weight: unknown, cap: number): string | undefined {
+  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;
+  if (!(cap >= 0)) return `maxExpansions must be >= 0, got ${String(cap)}`;
+  return undefined;
+}
+
+/**
+ * Which of start (sx, sy) and goal (gx, gy) lies outside the map (its edges count as inside), as a
+ * sentence (status `out-of-bounds`), or undefined. Polyline and curve planners share it.
+ */
+export function outsideProblem(grid: Grid, sx: number, sy: number, gx: number, gy: number): string | undefined {
+  const { width, height } = grid;
+  const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x <= width && y <= height;
+  if (!inside(sx, sy)) return `start (${sx}, ${sy}) is outside the ${width}x${height} map`;
+  if (!inside(gx, gy)) return `goal (${gx}, ${gy}) is outside the ${width}x${height} map`;
   return undefined;
 }
 
