@@ -3,21 +3,24 @@ import { oneLine, UsageError } from './args.js';
 import { curveCommand } from './curve.js';
 import { plannerNames } from '../planners.js';
 import { solveCommand } from './solve.js';
-import { steerCommand } from './steer.js';
+import { directionalCommand } from './directional.js';
 
 type Command = (args: readonly string[]) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   solve: solveCommand,
   curve: curveCommand,
-  steer: steerCommand,
+  directional: directionalCommand,
 };
+
+/** Old command names, still accepted (and run exactly as the new one) so that old scripts keep working. */
+const ALIASES: Record<string, string> = { steer: 'directional' };
 
 /** The usage text; the planner names come from the registry, so a registered planner is listed. */
 const usageText = (): string => `usage: headway <command> [options]
   solve --map M.map --scen M.map.scen [--algo ${plannerNames().join('|')}] [--cells] [--first N] [--neighbors 4|8]
   curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]
-  steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
+  directional --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
 
 /** Runs the CLI with the arguments after the script name; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -26,7 +29,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(usageText() + '\n');
     return name === undefined ? 2 : 0;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const known = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;
+  const command = Object.hasOwn(COMMANDS, known) ? COMMANDS[known] : undefined;
   if (!command) {
     process.stderr.write(`headway: unknown command ${excerpt(name)}; known: ${Object.keys(COMMANDS).join(', ')}\n`);
     return 2;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../../src/cli/args.js';
-import { steerCommand } from '../../../src/cli/steer.js';
+import { directionalCommand } from '../../../src/cli/directional.js';
+import { main } from '../../../src/cli/main.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { pathProblem } from '../../support/footprint-sampler.js';
 
@@ -13,7 +14,7 @@ const ARENA = fileURLToPath(new URL('../../fixtures/arena.map', import.meta.url)
 function run(args: string[]): { code: number; out: string } {
   let out = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const code = steerCommand(args);
+  const code = directionalCommand(args);
   vi.restoreAllMocks();
   return { code, out };
 }
@@ -21,13 +22,13 @@ function run(args: string[]): { code: number; out: string } {
 afterEach(() => vi.restoreAllMocks());
 
 function queriesFile(lines: object[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'headway-steer-'));
+  const dir = mkdtempSync(join(tmpdir(), 'headway-directional-'));
   const file = join(dir, 'q.jsonl');
   writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   return file;
 }
 
-describe('headway steer', () => {
+describe('headway directional', () => {
   it('prints one JSON line per query with legal segments, and one picture per query', () => {
     const queries = [
       { sx: 3.5, sy: 3.5, sh: 0, gx: 40.5, gy: 30.5, gh: null },
@@ -73,16 +74,37 @@ describe('headway steer', () => {
     expect(line.segments.every((s: { reverse: boolean }) => s.reverse)).toBe(true);
   });
 
+  it('runs under its old name steer exactly as under directional, saying nothing more', async () => {
+    const file = queriesFile([
+      { sx: 3.5, sy: 3.5, sh: 0, gx: 20.5, gy: 9.5, gh: null },
+      { sx: 3.5, sy: 3.5, sh: 0, gx: 0, gy: -5, gh: null },
+    ]);
+    const capture = async (name: string): Promise<{ code: number; out: string; err: string }> => {
+      let out = '';
+      let err = '';
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+      const code = await main([name, '--map', ARENA, '--queries', file, '--radius', '1', '--width', '0.8']);
+      vi.restoreAllMocks();
+      // The timing differs from run to run; everything else must not.
+      return { code, out: out.replace(/"micros":[0-9.e+-]+/g, '"micros":0'), err };
+    };
+    const now = await capture('directional');
+    expect(now.code).toBe(0);
+    expect(now.out.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['found', 'out-of-bounds']);
+    expect(await capture('steer')).toEqual(now);
+  });
+
   it('rejects bad arguments and bad query lines with a usage error', () => {
     const good = queriesFile([{ sx: 3.5, sy: 3.5, sh: 0, gx: 5.5, gy: 5.5, gh: null }]);
     const base = ['--map', ARENA, '--queries', good, '--radius', '1', '--width', '0.8'];
-    expect(() => steerCommand(['--map', ARENA, '--queries', good, '--width', '0.8'])).toThrow(/--radius is required/);
-    expect(() => steerCommand([...base, '--headings', '12'])).toThrow(/--headings must be 8 or 16/);
-    expect(() => steerCommand([...base, '--neighborhood', '9'])).toThrow(/--neighborhood must be 8, 24 or 48/);
-    expect(() => steerCommand([...base, '--mode', 'fast'])).toThrow(/--mode must be full or hybrid/);
-    expect(() => steerCommand([...base, '--reverse-cost', '2'])).toThrow(/needs --reverse/);
-    expect(() => steerCommand(['--map', ARENA, '--queries', good, '--radius', '-1', '--width', '0.8'])).toThrow(UsageError);
-    expect(() => steerCommand(['--map', ARENA, '--queries', queriesFile([{ sx: 1, sy: 2, sh: 'x' }]), '--radius', '1', '--width', '0.8'])).toThrow(/sh must be a finite number/);
-    expect(() => steerCommand(['--map', '/nonexistent.map', '--queries', good, '--radius', '1', '--width', '0.8'])).toThrow(/no such file/);
+    expect(() => directionalCommand(['--map', ARENA, '--queries', good, '--width', '0.8'])).toThrow(/--radius is required/);
+    expect(() => directionalCommand([...base, '--headings', '12'])).toThrow(/--headings must be 8 or 16/);
+    expect(() => directionalCommand([...base, '--neighborhood', '9'])).toThrow(/--neighborhood must be 8, 24 or 48/);
+    expect(() => directionalCommand([...base, '--mode', 'fast'])).toThrow(/--mode must be full or hybrid/);
+    expect(() => directionalCommand([...base, '--reverse-cost', '2'])).toThrow(/needs --reverse/);
+    expect(() => directionalCommand(['--map', ARENA, '--queries', good, '--radius', '-1', '--width', '0.8'])).toThrow(UsageError);
+    expect(() => directionalCommand(['--map', ARENA, '--queries', queriesFile([{ sx: 1, sy: 2, sh: 'x' }]), '--radius', '1', '--width', '0.8'])).toThrow(/sh must be a finite number/);
+    expect(() => directionalCommand(['--map', '/nonexistent.map', '--queries', good, '--radius', '1', '--width', '0.8'])).toThrow(/no such file/);
   });
 });

@@ -8,7 +8,7 @@ import { integerOption, numberOption, parseArgs, required, UsageError } from './
 import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
 /** One query line: start pose and goal, tile units and radians. */
-interface SteerQuery {
+interface DirectionalQuery {
   start: Pose;
   goal: CurveGoal;
   /** The line of the queries file it came from, 1-based. */
@@ -27,7 +27,7 @@ const SVG_SAMPLE_STEP = 0.05;
 const SVG_MAX_POINTS = 20_000;
 
 /**
- * `headway steer --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16]
+ * `headway directional --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16]
  * [--neighborhood 8|24|48 (default 24, 48 above r = 2)] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid]
  * [--max-expansions N] [--svg DIR]`: runs the directional planner for a unit with turning radius R
  * and a disc footprint of diameter W (a W × L rectangle with `--length`) on every query line
@@ -36,7 +36,7 @@ const SVG_MAX_POINTS = 20_000;
  * found, plus `message` when the status has one). `--svg DIR` writes `query-N.svg` per query: the
  * map around the path, the path, and the footprint every few steps.
  */
-export function steerCommand(args: readonly string[]): number {
+export function directionalCommand(args: readonly string[]): number {
   const parsed = parseArgs(
     args,
     ['map', 'queries', 'radius', 'width', 'length', 'headings', 'neighborhood', 'reverse-cost', 'turn-penalty', 'mode', 'max-expansions', 'svg'],
@@ -93,13 +93,13 @@ export function steerCommand(args: readonly string[]): number {
     };
     if (result.message !== undefined) line['message'] = result.message;
     process.stdout.write(JSON.stringify(line) + '\n');
-    if (svgDir !== undefined) writeOutput('svg', svgDir, `query-${i + 1}.svg`, steerSvg(grid, q, result, planner.profile.sweepRadius));
+    if (svgDir !== undefined) writeOutput('svg', svgDir, `query-${i + 1}.svg`, directionalSvg(grid, q, result, planner.profile.sweepRadius));
   });
   return 0;
 }
 
-function parseQueries(text: string): SteerQuery[] {
-  const out: SteerQuery[] = [];
+function parseQueries(text: string): DirectionalQuery[] {
+  const out: DirectionalQuery[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (line === '') return;
@@ -128,7 +128,7 @@ function parseQueries(text: string): SteerQuery[] {
 }
 
 /** A picture of one query: the map around it, the path, the footprint every few steps, start and goal. */
-export function steerSvg(grid: Grid, q: SteerQuery, result: CurveResult, sweepRadius: number): string {
+export function directionalSvg(grid: Grid, q: DirectionalQuery, result: CurveResult, sweepRadius: number): string {
   const path = result.segments;
   const poses = path.length > 0 ? path.sampleEvery(Math.max(SVG_SAMPLE_STEP, path.length / SVG_MAX_POINTS)) : [q.start];
   const xs = [q.start.x, q.goal.x, ...poses.map((p) => p.x)];
