@@ -8,7 +8,7 @@
  * no any-angle planners, memory check or steering; writes to the temp folder), --out DIR.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { runSteerBench } from './steer.js';
+import { runDirectionalBench } from './directional.js';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,7 +178,7 @@ function main(): number {
     });
   }
   if (errors.length > 0) checks.push({ status: 'FAIL', text: `${errors.length} queries threw (first: ${errors[0]})` });
-  const steer = opts.steerSample > 0 ? runSteerBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, log }) : undefined;
+  const steer = opts.steerSample > 0 ? runDirectionalBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, log }) : undefined;
   if (steer) checks.push(...steer.checks);
 
   const seconds = (performance.now() - started) / 1000;

@@ -5,7 +5,7 @@
  * queries. Queries are the maps' scenarios (a bucket-spread
  * sample) with the start and goal at tile centres, a seeded random start heading, any goal heading.
  *
- * Standalone: `npx tsx bench/steer.ts [--maps DIR] [--sample N] [--maps-only a,b] [--radii 1,2,4]
+ * Standalone: `npx tsx bench/directional.ts [--maps DIR] [--sample N] [--maps-only a,b] [--radii 1,2,4]
  * [--neighborhood 8|24|48]` prints the table and the target checks (with --radii or --neighborhood,
  * those configurations instead of the default four).
  */
@@ -24,8 +24,8 @@ import { isGameMap, listMaps, loadMap } from './lib/maps.js';
 import type { Check } from './lib/report.js';
 import { sampleScenarios } from './lib/sample.js';
 
-/** Options of {@link runSteerBench}. */
-export interface SteerBenchOptions {
+/** Options of {@link runDirectionalBench}. */
+export interface DirectionalBenchOptions {
   /** Folder of Moving AI maps and scenarios. */
   mapsDir: string;
   /** Queries per map. */
@@ -33,19 +33,19 @@ export interface SteerBenchOptions {
   /** Only these maps (names without `.map`); default every game map. */
   only?: readonly string[];
   /** Turning radius (tiles) and full-search neighbourhood of each row pair; the hybrid corridor always searches the 48-neighbourhood. */
-  configs?: readonly SteerConfig[];
+  configs?: readonly DirectionalConfig[];
   /** Progress lines. */
   log?: (line: string) => void;
 }
 
 /** One lattice configuration of the table. */
-export interface SteerConfig {
+export interface DirectionalConfig {
   radius: number;
   neighborhood: Neighborhood;
 }
 
 /** What the table measured for one configuration and mode, pooled over the maps. */
-export interface SteerRow {
+export interface DirectionalRow {
   radius: number;
   neighborhood: Neighborhood;
   mode: 'full' | 'hybrid';
@@ -62,9 +62,9 @@ export interface SteerRow {
 }
 
 /** The table as markdown, the rows, and PASS/FAIL lines for the issue's targets. */
-export interface SteerBenchReport {
+export interface DirectionalBenchReport {
   markdown: string;
-  rows: SteerRow[];
+  rows: DirectionalRow[];
   checks: Check[];
 }
 
@@ -73,7 +73,7 @@ const SAMPLE_SEED = 5;
 const HEADING_SEED = 6;
 /** Unit width, tiles: the issue's w = 0.8. */
 const WIDTH = 0.8;
-const CONFIGS: readonly SteerConfig[] = [
+const CONFIGS: readonly DirectionalConfig[] = [
   { radius: 1, neighborhood: 24 },
   { radius: 2, neighborhood: 24 },
   { radius: 4, neighborhood: 24 },
@@ -95,8 +95,8 @@ interface Sample {
   ratio: number;
 }
 
-/** Runs the steering benchmark and returns its table and checks. */
-export function runSteerBench(opts: SteerBenchOptions): SteerBenchReport {
+/** Runs the directional benchmark and returns its table and checks. */
+export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalBenchReport {
   const log = opts.log ?? ((): void => undefined);
   const configs = opts.configs ?? CONFIGS;
   const names = listMaps(opts.mapsDir).filter((n) => (opts.only ? opts.only.includes(n) : isGameMap(n)));
@@ -132,10 +132,10 @@ export function runSteerBench(opts: SteerBenchOptions): SteerBenchReport {
           samples.get(key)!.push({ micros, expanded: result.expanded, status: result.status, legal, ratio: result.length / optimal[i]! });
         }
       });
-      log(`steer ${name} r=${r} D-${neighborhood}: ${poses.length} queries`);
+      log(`directional ${name} r=${r} D-${neighborhood}: ${poses.length} queries`);
     }
   }
-  const rows: SteerRow[] = [];
+  const rows: DirectionalRow[] = [];
   const thetaMedian = median(thetaMicros);
   for (const { radius: r, neighborhood } of configs) {
     for (const mode of ['full', 'hybrid'] as const) {
@@ -189,7 +189,7 @@ function median(values: readonly number[]): number {
 
 const ms = (micros: number): string => (Number.isFinite(micros) ? (micros / 1000).toFixed(micros < 10_000 ? 2 : 1) : '-');
 
-function table(rows: readonly SteerRow[], maps: readonly string[], reference: string): string {
+function table(rows: readonly DirectionalRow[], maps: readonly string[], reference: string): string {
   const lines = [
     `Directional A* (16 headings; the full search with the neighbourhood shown, the hybrid corridor with Directional-48), unit width ${WIDTH}, ` +
       `on ${maps.length} game maps (${maps.join(', ')}); start and goal at tile centres, seeded start heading, any goal heading. ` +
@@ -218,7 +218,7 @@ function table(rows: readonly SteerRow[], maps: readonly string[], reference: st
   return lines.join('\n');
 }
 
-function targetChecks(rows: readonly SteerRow[]): Check[] {
+function targetChecks(rows: readonly DirectionalRow[]): Check[] {
   const checks: Check[] = [];
   for (const row of rows) {
     const ratio = row.medianMicros / row.thetaMedianMicros;
@@ -239,7 +239,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const neighborhood = integerOption(parsed, 'neighborhood', 24, 8, 48) as Neighborhood;
   const radii = parsed.options.get('radii')?.split(',').map(Number);
   const custom = radii !== undefined || parsed.options.has('neighborhood');
-  const report = runSteerBench({
+  const report = runDirectionalBench({
     mapsDir: parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps'),
     sample: integerOption(parsed, 'sample', DEFAULT_SAMPLE, 1, 100_000),
     only: parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')),
