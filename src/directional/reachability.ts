@@ -65,6 +65,9 @@ const HEADING_EPSILON = 1e-9;
  */
 const SHOT_WORK = 3;
 
+/** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
+const MARKS_PER_UNIT = 16;
+
 /** Initial capacity of a queue, in states: most proofs end within a few thousand. */
 const INITIAL_QUEUE = 1024;
 
@@ -150,6 +153,8 @@ export class ReachabilityProof {
   private backwardWork = 0;
   /** Which side ran dry, when the verdict is `unreachable`: the proof's witness, for tests and tools. */
   exhausted: 'forward' | 'backward' | null = null;
+  /** The current proof reused the goal side of an earlier one to the same goal (for tests and tools). */
+  goalSideReused = false;
   private verdictNow: ReachVerdict = 'pending';
   private stamp = new Uint32Array(0);
   private generation = 0;
@@ -168,6 +173,11 @@ export class ReachabilityProof {
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   /** Per kind of last piece (see {@link pieceKind}), the shortest such piece into the goal found to hit, tiles. */
   private readonly hitLength = new Float64Array(PIECE_KINDS).fill(Infinity);
+  /**
+   * The goal side of the last proof whose backward search ran dry: every state from which the
+   * search reaches that goal, on that grid version. A group order to one goal pays for it once.
+   */
+  private goalSide: { x: number; y: number; heading: number | null; version: number; states: Int32Array } | null = null;
   private goalHeading: number | null = null;
 
   /**
@@ -217,10 +227,47 @@ export class ReachabilityProof {
     this.backwardWork = 0;
     this.verdictNow = 'pending';
     this.exhausted = null;
+    this.goalSideReused = false;
     this.goalHeading = goal.heading === undefined || goal.heading === null ? null : normalizeAngle(goal.heading);
     this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
     const startPose = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
 
+    const c = this.goalSide;
+    if (c !== null && c.version === this.grid.version && c.x === goal.x && c.y === goal.y && c.heading === this.goalHeading) {
+      // The goal side of an earlier proof to this goal ran dry on this grid: it is complete, reuse it.
+      for (let i = 0; i < c.states.length; i++) this.markBackward(c.states[i]!);
+      this.backward.head = this.backward.tail;
+      this.work += Math.ceil(c.states.length / MARKS_PER_UNIT);
+      this.goalSideReused = true;
+    } else {
+      this.seedGoal(goal);
+    }
+    this.backwardWork = this.work;
+
+    // The start: a lattice state, or the exact pose joined to the states of the tiles around it.
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    const sk = latticeIndex(startPose.heading, H);
+    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
+    if (onCentre && sk >= 0) {
+      const id = (sy * width + sx) * H + sk;
+      // The search tries the shot from its start state whatever its distance; a goal state is met at once.
+      if ((this.shots && this.shotFrom(id)) || this.markForward(id)) return this.decide('reachable');
+    } else {
+      if (this.atGoal(startPose)) return this.decide('reachable');
+      if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
+      this.joinStart(startPose, sx, sy);
+      if (this.verdictNow !== 'pending') return this.verdictNow;
+    }
+    if (this.forward.empty) return this.decideExhausted('forward');
+    this.forwardWork = this.work - this.backwardWork;
+    return 'pending';
+  }
+
+  /** Seeds the backward side: the goal states, and the near states whose shot it has to try. */
+  private seedGoal(goal: CurveGoal): void {
+    const { width, height } = this.grid;
+    const H = this.H;
     // Goal states: the goal at a tile centre, with any heading or a lattice heading.
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
@@ -244,25 +291,6 @@ export class ReachabilityProof {
         }
       }
     }
-
-    // The start: a lattice state, or the exact pose joined to the states of the tiles around it.
-    const sx = Math.min(width - 1, Math.floor(start.x));
-    const sy = Math.min(height - 1, Math.floor(start.y));
-    const sk = latticeIndex(startPose.heading, H);
-    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
-    if (onCentre && sk >= 0) {
-      const id = (sy * width + sx) * H + sk;
-      // The search tries the shot from its start state whatever its distance; a goal state is met at once.
-      if ((this.shots && this.shotFrom(id)) || this.markForward(id)) return this.decide('reachable');
-    } else {
-      if (this.atGoal(startPose)) return this.decide('reachable');
-      if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
-      this.joinStart(startPose, sx, sy);
-      if (this.verdictNow !== 'pending') return this.verdictNow;
-    }
-    if (this.forward.empty) return this.decideExhausted('forward');
-    this.forwardWork = this.work;
-    return 'pending';
   }
 
   /**
@@ -297,6 +325,10 @@ export class ReachabilityProof {
 
   private decideExhausted(side: 'forward' | 'backward'): ReachVerdict {
     this.exhausted = side;
+    if (side === 'backward') {
+      const states = this.backward.items.slice(0, this.backward.tail);
+      this.goalSide = { x: this.goal.x, y: this.goal.y, heading: this.goalHeading, version: this.grid.version, states };
+    }
     return this.decide('unreachable');
   }
 
