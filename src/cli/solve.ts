@@ -16,7 +16,7 @@ export function solveCommand(args: readonly string[]): number {
   const scenPath = required(parsed, 'scen');
   const algo = parsed.options.get('algo') ?? 'astar';
   const entry = plannerEntry(algo);
-  if (entry?.kind === 'curve') throw new UsageError(`--algo ${algo} is a curve planner, for units with a turning radius: use \`headway steer\`; polyline planners: ${plannerNames().join(', ')}`);
+  if (entry?.kind === 'curve') throw new UsageError(`--algo ${algo} is a curve planner, for units with a turning radius: \`headway directional\` runs the directional planner; polyline planners: ${plannerNames().join(', ')}`);
   if (!entry) throw new UsageError(`unknown algorithm ${excerpt(algo)}; known: ${plannerNames().join(', ')}`);
   const first = integerOption(parsed, 'first', Infinity, 0, Number.MAX_SAFE_INTEGER);
   const connectivity = integerOption(parsed, 'neighbors', 8, 4, 8);
