@@ -17,10 +17,11 @@ import { curveThrough } from './curve-route.js';
 import { nearestClear, nearestReachable } from './nearest.js';
 import { polylinePath } from './polyline.js';
 import type { RouteContext } from './route-context.js';
-
-export { RouteContext } from './route-context.js';
 import { curveWork, polylineWork } from './route-search.js';
 import type { Work, WorkBudget } from './work.js';
+
+// The context every route is planned in, beside the function that takes it.
+export { RouteContext } from './route-context.js';
 
 /** One planning request, in tile units. */
 export interface RouteRequest {
