@@ -53,6 +53,13 @@ export interface ReachabilityOptions {
   startRings?: number;
   /** A wall-distance map of the grid: when fresh, open ground skips the cell checks. */
   walls?: WallDistanceMap;
+  /**
+   * Run the goal side only (default false). The start's joined states are still marked, so the
+   * verdicts stay exact, but the start side never grows: a caller whose own search explores
+   * from the start (the planner) then proves a goal pocket with the goal side's work alone, and
+   * its search finds the start pockets by running dry as it does today.
+   */
+  goalSideOnly?: boolean;
 }
 
 /** Headings within this (radians) of a lattice heading are that heading (the planner's tolerance). */
@@ -170,6 +177,7 @@ export class ReachabilityProof {
   private readonly shots: boolean;
   private readonly startRings: number;
   private readonly walls: WallDistanceMap | undefined;
+  private readonly goalSideOnly: boolean;
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   /** Per kind of last piece (see {@link pieceKind}), the shortest such piece into the goal found to hit, tiles. */
   private readonly hitLength = new Float64Array(PIECE_KINDS).fill(Infinity);
@@ -196,6 +204,7 @@ export class ReachabilityProof {
     this.shots = options.analyticShots ?? true;
     this.startRings = Math.min(options.startRings ?? 1, moves.rings);
     this.walls = options.walls;
+    this.goalSideOnly = options.goalSideOnly ?? false;
   }
 
   /** The current verdict. */
@@ -305,7 +314,7 @@ export class ReachabilityProof {
       const backwardDone = this.backward.empty && this.nearPending.length === 0;
       if (this.forward.empty) return this.decideExhausted('forward');
       if (backwardDone) return this.decideExhausted('backward');
-      if (this.forwardWork <= this.backwardWork) {
+      if (!this.goalSideOnly && this.forwardWork <= this.backwardWork) {
         this.expandForward(this.forward.pop());
         this.forwardWork += this.work - before;
       } else {

@@ -72,6 +72,11 @@ function prove(proof: ReachabilityProof, start: Pose, goal: CurveGoal, slice: nu
   return v;
 }
 
+/** Expects `actual` to be `expected`, describing the case (a map drawing: costly) only when it is not. */
+function same<T>(actual: T, expected: T, context: () => string): void {
+  if (actual !== expected) expect(actual, context()).toBe(expected);
+}
+
 interface Tally {
   compared: number;
   unreachable: number;
@@ -95,7 +100,10 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
     if (planner.refusal) continue;
     const moves = planner.moves;
     const walls = new WallDistanceMap(grid);
-    const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings, walls });
+    const shotNear = 2 * profile.turningRadius + moves.rings;
+    const proof = new ReachabilityProof(grid, profile, moves, { shotNear, walls });
+    // The planner's way: its own search is the start side.
+    const goalSide = new ReachabilityProof(grid, profile, moves, { shotNear, walls, goalSideOnly: true });
     let previous: CurveGoal | undefined;
     for (let q = 0; q < queries; q++) {
       // Edit a few tiles; the wall map is refreshed only some of the time (a stale one must be ignored).
@@ -109,21 +117,22 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
       previous = goal;
       const exhaustive = planner.findPath(start, goal, { shotInterval: NO_CLOCK_SHOTS });
       const usual = planner.findPath(start, goal);
+      const where = (): string => `setup ${setup}, map ${t}, query ${q}: ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
       const verdict = prove(proof, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40));
       if (proof.goalSideReused) tally.reused++;
-      const where = `setup ${setup}, map ${t}, query ${q}: ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
+      same(prove(goalSide, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40)), verdict, () => `goal side only, ${where()}`);
       if (exhaustive.status === 'no-path') {
         // The planner's region and field checks end these before searching: no lattice path either.
-        expect(verdict, where).toBe('unreachable');
+        same(verdict, 'unreachable', where);
         continue;
       }
       if (!SEARCHED.has(exhaustive.status)) continue;
       tally.compared++;
-      expect(verdict, `${where}\nsearch: ${exhaustive.status}`).toBe(exhaustive.status === 'found' ? 'reachable' : 'unreachable');
+      same(verdict, exhaustive.status === 'found' ? 'reachable' : 'unreachable', () => `${where()}\nsearch: ${exhaustive.status}`);
       // With its clock shots the search finds at least what the proof promises.
       if (verdict === 'reachable') {
         tally.reachable++;
-        expect(usual.status, where).toBe('found');
+        same(usual.status, 'found', where);
       } else {
         tally.unreachable++;
         if (proof.exhausted === 'backward') tally.backward++;
