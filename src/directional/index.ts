@@ -4,11 +4,11 @@
  */
 export {
   DirectionalPlanner,
-  DEFAULT_MAX_MEMORY,
-  directionalMemory,
   HYBRID_WEIGHT,
   SHOT_INTERVAL,
   type DirectionalOptions,
   type DirectionalQueryOptions,
 } from './directional-planner.js';
+export { DEFAULT_MAX_MEMORY, directionalMemory } from './memory-size.js';
+export type { Refusal } from './query-checks.js';
 export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';
