@@ -4,8 +4,8 @@
  *
  *   npx tsx bench/reachability.ts [--maps den520d,AR0304SR] [--radius 2] [--width 0.8] [--reverse]
  *
- * Per query: the full search (default options) and the proof, each timed in CPU time in this
- * process. Prints one line per query the search ends `no-room-to-turn`, then p50/p95/max of both
+ * Per query: the full search (default options) and the proof, both sides and goal side alone
+ * (the planner's way), each timed in CPU time in this process. Prints one line per query the search ends `no-room-to-turn`, then p50/p95/max of both
  * on those queries, the proof's cost on the queries the search finds, and any disagreement.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -51,6 +51,8 @@ const profile = resolveProfile(unit);
 const searchFailed: number[] = [];
 const proofFailed: number[] = [];
 const proofFound: number[] = [];
+const goalFailed: number[] = [];
+const goalFound: number[] = [];
 const disagreements: string[] = [];
 for (const name of maps) {
   const mapFile = new URL(`maps/${name}.map`, ROOT);
@@ -62,7 +64,9 @@ for (const name of maps) {
   const walls = new WallDistanceMap(grid);
   const [, wallsMs] = cpu(() => walls.refresh());
   const moves = planner.moves;
-  const proof = new ReachabilityProof(grid, profile, moves, { shotNear: SHOT_NEAR_RADII * profile.turningRadius + moves.rings, walls });
+  const shotNear = SHOT_NEAR_RADII * profile.turningRadius + moves.rings;
+  const proof = new ReachabilityProof(grid, profile, moves, { shotNear, walls });
+  const goalSide = new ReachabilityProof(grid, profile, moves, { shotNear, walls, goalSideOnly: true });
   console.log(`${name} ${grid.width}x${grid.height}: planner tables ${buildMs.toFixed(0)} ms, proof's wall map ${wallsMs.toFixed(1)} ms (the planner has its own)`);
   const lines = readFileSync(queryFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
   lines.forEach((line, i) => {
@@ -71,26 +75,34 @@ for (const name of maps) {
     const goal = { x: q.gx, y: q.gy, heading: q.gh };
     const [result, searchMs] = cpu(() => planner.findPath(start, goal));
     if (result.status !== 'found' && result.status !== 'no-room-to-turn') return;
-    const [verdict, proofMs] = cpu((): ReachVerdict => {
-      let v = proof.begin(start, goal);
-      while (v === 'pending') v = proof.step();
+    const prove = (p: ReachabilityProof) => (): ReachVerdict => {
+      let v = p.begin(start, goal);
+      while (v === 'pending') v = p.step();
       return v;
-    });
+    };
+    const [verdict, proofMs] = cpu(prove(proof));
+    const [goalVerdict, goalMs] = cpu(prove(goalSide));
+    if (goalVerdict !== verdict) disagreements.push(`${name} #${i}: the goal side alone says ${goalVerdict}, both sides ${verdict}`);
     if (result.status === 'found') {
       proofFound.push(proofMs);
+      goalFound.push(goalMs);
       if (verdict !== 'reachable') disagreements.push(`${name} #${i}: found (by a clock shot) but the proof says ${verdict}`);
       return;
     }
     searchFailed.push(searchMs);
     proofFailed.push(proofMs);
+    goalFailed.push(goalMs);
     if (verdict !== 'unreachable') disagreements.push(`${name} #${i}: no-room-to-turn but the proof says ${verdict}`);
     console.log(
       `  #${i} no-room-to-turn: search ${searchMs.toFixed(1)} ms (${result.expanded} expansions); proof ${proofMs.toFixed(2)} ms, ${verdict}, ` +
-        `${proof.exhausted} side ran dry, forward ${proof.forwardVisited} / backward ${proof.backwardVisited} states, work ${proof.work}`,
+        `${proof.exhausted} side ran dry, forward ${proof.forwardVisited} / backward ${proof.backwardVisited} states, work ${proof.work}; ` +
+        `goal side alone ${goalMs.toFixed(2)} ms, work ${goalSide.work}`,
     );
   });
 }
 console.log(summary('search, queries ending no-room-to-turn', searchFailed));
 console.log(summary('proof, same queries', proofFailed));
 console.log(summary('proof, queries the search finds (run to its verdict)', proofFound));
+console.log(summary('goal side alone, queries ending no-room-to-turn', goalFailed));
+console.log(summary('goal side alone, queries the search finds (run to its verdict)', goalFound));
 console.log(disagreements.length === 0 ? 'no disagreement' : disagreements.join('\n'));

@@ -4,7 +4,7 @@
  * means exactly and why the verdicts below are exact.
  *
  * Two breadth-first searches over the heading lattice run side by side, and the side that has
- * visited fewer states goes next:
+ * done less work goes next:
  * - forward, from the states the exact start joins, over the legal moves of a {@link MoveSet};
  * - backward, from the goal states and from every state near the goal whose analytic shot is
  *   legal, over the same moves reversed.
@@ -12,9 +12,11 @@
  * twice the smaller of the two reachable sets, which is small exactly in the slow failures of the
  * search (a unit in open ground and a goal in a pocket it cannot turn in, or the reverse).
  *
- * It keeps no table: it reads the grid as it is at {@link ReachabilityProof.begin}, so tile edits
- * between queries need nothing. Its memory is one 32-bit stamp per lattice state, allocated on the
- * first query, plus two queues that grow with the states visited.
+ * It keeps no table: it reads the grid as it is, and starts over when the grid changes during a
+ * proof, so tile edits need nothing. It keeps the goal side of a proof that ran dry on that side,
+ * for the next proof to the same goal on the same grid (a group order). Its memory is one 32-bit
+ * stamp per lattice state, allocated on the first query, plus two queues that grow with the
+ * states visited.
  */
 import type { Grid } from '../grid/grid.js';
 import { TWO_PI, normalizeAngle } from '../curves/angle.js';
@@ -46,11 +48,6 @@ export interface ReachabilityOptions {
   shotNear: number;
   /** The search tries analytic shots (default true). Without them only goal states end it. */
   analyticShots?: boolean;
-  /**
-   * The start joins the lattice states of its own tile and the tiles within this many rings
-   * (default 1, the planner's; at most the move set's rings).
-   */
-  startRings?: number;
   /** A wall-distance map of the grid: when fresh, open ground skips the cell checks. */
   walls?: WallDistanceMap;
   /**
@@ -61,6 +58,9 @@ export interface ReachabilityOptions {
    */
   goalSideOnly?: boolean;
 }
+
+/** The start joins the states of its own tile and the tiles within this many rings (the planner's `FIRST_LEG_RINGS`). */
+const START_RINGS = 1;
 
 /** Headings within this (radians) of a lattice heading are that heading (the planner's tolerance). */
 const HEADING_EPSILON = 1e-9;
@@ -175,10 +175,12 @@ export class ReachabilityProof {
   private readonly ends: { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array };
   private readonly shotNear: number;
   private readonly shots: boolean;
-  private readonly startRings: number;
   private readonly walls: WallDistanceMap | undefined;
   private readonly goalSideOnly: boolean;
   private goal: Pose = { x: 0, y: 0, heading: 0 };
+  /** The query as given to {@link begin}, and the grid version it was begun on. */
+  private query: { start: Pose; goal: CurveGoal } = { start: { x: 0, y: 0, heading: 0 }, goal: { x: 0, y: 0 } };
+  private version = -1;
   /** Per kind of last piece (see {@link pieceKind}), the shortest such piece into the goal found to hit, tiles. */
   private readonly hitLength = new Float64Array(PIECE_KINDS).fill(Infinity);
   /**
@@ -202,7 +204,6 @@ export class ReachabilityProof {
     this.ends = movesEndingAt(moves);
     this.shotNear = options.shotNear;
     this.shots = options.analyticShots ?? true;
-    this.startRings = Math.min(options.startRings ?? 1, moves.rings);
     this.walls = options.walls;
     this.goalSideOnly = options.goalSideOnly ?? false;
   }
@@ -214,6 +215,8 @@ export class ReachabilityProof {
 
   /** Starts a proof for a query (forgetting any earlier one); returns its verdict when decided at once. */
   begin(start: Pose, goal: CurveGoal): ReachVerdict {
+    this.query = { start, goal };
+    this.version = this.grid.version;
     const { width, height } = this.grid;
     const H = this.H;
     const states = width * height * H;
@@ -308,6 +311,11 @@ export class ReachabilityProof {
    */
   step(budget = Infinity): ReachVerdict {
     let left = budget;
+    // The grid changed since the proof began: what it visited may be stale, so it starts over.
+    if (this.verdictNow === 'pending' && this.grid.version !== this.version) {
+      const v = this.begin(this.query.start, this.query.goal);
+      if (v !== 'pending') return v;
+    }
     while (this.verdictNow === 'pending' && left > 0) {
       const before = this.work;
       // The side that has done less work goes next: the proof costs about twice the cheaper side.
@@ -385,7 +393,7 @@ export class ReachabilityProof {
   private joinStart(start: Pose, sx: number, sy: number): void {
     const { width, height } = this.grid;
     const H = this.H;
-    const r = this.startRings;
+    const r = Math.min(START_RINGS, this.moves.rings);
     for (let dy = -r; dy <= r; dy++) {
       for (let dx = -r; dx <= r; dx++) {
         const x = sx + dx;

@@ -62,9 +62,9 @@ function randomGoal(rng: Rng, grid: Grid, rho: number, headings: number): CurveG
   }
 }
 
-/** Runs a proof to its verdict in slices of `slice` work units. */
-function prove(proof: ReachabilityProof, start: Pose, goal: CurveGoal, slice: number): ReachVerdict {
-  let v = proof.begin(start, goal);
+/** Runs a proof to its verdict in slices of `slice` work units (continuing it when already `begun`). */
+function prove(proof: ReachabilityProof, start: Pose, goal: CurveGoal, slice: number, begun = false): ReachVerdict {
+  let v = begun ? proof.step(slice) : proof.begin(start, goal);
   for (let guard = 0; v === 'pending'; guard++) {
     if (guard > 1e6) throw new Error('the proof does not end');
     v = proof.step(slice);
@@ -87,6 +87,8 @@ interface Tally {
   backward: number;
   /** Proofs that reused the goal side of an earlier proof to the same goal. */
   reused: number;
+  /** Queries also compared with shots off. */
+  noShots: number;
 }
 
 /** Queries on seeded random maps, tiles edited between them; every verdict checked against the exhaustive search. */
@@ -104,23 +106,45 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
     const proof = new ReachabilityProof(grid, profile, moves, { shotNear, walls });
     // The planner's way: its own search is the start side.
     const goalSide = new ReachabilityProof(grid, profile, moves, { shotNear, walls, goalSideOnly: true });
+    // Without shots only goal states end the search: another proof, checked on some queries.
+    const noShots = new ReachabilityProof(grid, profile, moves, { shotNear, walls, analyticShots: false });
     let previous: CurveGoal | undefined;
     for (let q = 0; q < queries; q++) {
-      // Edit a few tiles; the wall map is refreshed only some of the time (a stale one must be ignored).
-      for (let e = rng.chance(0.5) ? 0 : rng.range(1, 3); e > 0; e--) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.4));
-      if (rng.chance(0.5)) walls.refresh();
+      // Edit a few tiles, before the query or while the proof is under way; the wall map is
+      // refreshed only some of the time (a stale one must be ignored).
+      const edit = (): void => {
+        for (let e = rng.chance(0.5) ? 0 : rng.range(1, 3); e > 0; e--) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.4));
+        if (rng.chance(0.5)) walls.refresh();
+      };
+      const midProof = rng.chance(0.25);
+      if (!midProof) edit();
       const start = randomStart(rng, grid, profile.sweepRadius, options.headings!);
       // Often the same goal again (a group order), with or without edits in between.
       let goal = previous !== undefined && rng.chance(0.5) ? previous : randomGoal(rng, grid, profile.sweepRadius, options.headings!);
       // Sometimes the same point at another heading: a different goal.
       if (goal === previous && rng.chance(0.3)) goal = { ...goal, heading: rng.chance(0.3) ? null : latticeHeading(rng.int(options.headings!), options.headings!) };
       previous = goal;
+      let verdict: ReachVerdict;
+      if (midProof && proof.begin(start, goal) === 'pending' && proof.step(rng.range(1, 20)) === 'pending') {
+        // The grid changes under a proof in progress: it must start over on the new grid.
+        edit();
+        verdict = prove(proof, start, goal, Infinity, true);
+      } else {
+        if (midProof) edit();
+        verdict = prove(proof, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40));
+      }
+      if (proof.goalSideReused) tally.reused++;
       const exhaustive = planner.findPath(start, goal, { shotInterval: NO_CLOCK_SHOTS });
       const usual = planner.findPath(start, goal);
       const where = (): string => `setup ${setup}, map ${t}, query ${q}: ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
-      const verdict = prove(proof, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40));
-      if (proof.goalSideReused) tally.reused++;
       same(prove(goalSide, start, goal, rng.chance(0.5) ? Infinity : rng.range(1, 40)), verdict, () => `goal side only, ${where()}`);
+      if (q % 4 === 0) {
+        const lattice = planner.findPath(start, goal, { analyticShots: false });
+        if (SEARCHED.has(lattice.status)) {
+          same(prove(noShots, start, goal, Infinity), lattice.status === 'found' ? 'reachable' : 'unreachable', () => `no shots, ${where()}`);
+          tally.noShots++;
+        }
+      }
       if (exhaustive.status === 'no-path') {
         // The planner's region and field checks end these before searching: no lattice path either.
         same(verdict, 'unreachable', where);
@@ -184,10 +208,10 @@ describe('ReachabilityProof shots', () => {
 });
 
 describe('ReachabilityProof', () => {
-  const total: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0, reused: 0 };
+  const total: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0, reused: 0, noShots: 0 };
 
   it.each(SETUPS.map((_, i) => i))('agrees with the exhaustive search on random maps with edits (setup %i)', (setup) => {
-    const tally: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0, reused: 0 };
+    const tally: Tally = { compared: 0, unreachable: 0, reachable: 0, clockOnly: 0, backward: 0, reused: 0, noShots: 0 };
     checkSetup(setup, 6, tally);
     expect(tally.compared).toBeGreaterThan(40);
     for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += tally[key];
@@ -199,7 +223,8 @@ describe('ReachabilityProof', () => {
     expect(total.reachable).toBeGreaterThan(200);
     expect(total.unreachable).toBeGreaterThan(200);
     expect(total.backward).toBeGreaterThan(20);
-    expect(total.reused).toBeGreaterThan(20);
+    expect(total.reused).toBeGreaterThan(10);
+    expect(total.noShots).toBeGreaterThan(150);
     console.log(`all setups: ${JSON.stringify(total)}`);
   });
 });
