@@ -191,7 +191,9 @@ export class ReachabilityProof {
   private goalHeading: number | null = null;
 
   /**
-   * @throws RangeError when the move set's heading count differs from what it was built for, or `shotNear` is not a finite number >= 0.
+   * `moves` must be the move set the search expands with, built for `profile` (the shots and joins
+   * use the profile, the moves their own tables).
+   * @throws RangeError when `shotNear` is not a finite number >= 0.
    */
   constructor(
     readonly grid: Grid,

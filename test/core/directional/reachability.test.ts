@@ -166,6 +166,17 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
   }
 }
 
+describe('ReachabilityProof options', () => {
+  it('refuses a shot distance that is not a finite number >= 0, naming it', () => {
+    const unit = { turningRadius: 0.5, width: 0.5 };
+    const grid = randomGrid(makeRng(1), { width: 8, height: 8, density: 0 });
+    const moves = new DirectionalPlanner(grid, unit, { headings: 8, neighborhood: 8 }).moves;
+    for (const shotNear of [NaN, -1, Infinity]) {
+      expect(() => new ReachabilityProof(grid, resolveProfile(unit), moves, { shotNear })).toThrow(new RangeError(`shotNear must be a finite number >= 0, got ${String(shotNear)}`));
+    }
+  });
+});
+
 describe('ReachabilityProof shots', () => {
   it('judges every shot as the whole curve swept against the grid does', () => {
     // Thousands of shots into one goal in a row, so the rejections by the last piece's length are
