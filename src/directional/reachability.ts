@@ -22,7 +22,7 @@ import type { Grid } from '../grid/grid.js';
 import { TWO_PI, normalizeAngle } from '../curves/angle.js';
 import type { CurveGoal } from '../curves/curve-planner.js';
 import { firstLeg } from '../curves/first-leg.js';
-import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
+import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, TOUCH_MARGIN, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose, Segment } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
@@ -290,7 +290,9 @@ export class ReachabilityProof {
       for (let k = 0; k < H; k++) if (gk < 0 || k === gk) this.markBackward((gcy * width + gcx) * H + k);
     }
     // States near the goal whose shot the search tries at every expansion; a state whose centre
-    // disc touches a wall is never reached (every move and join sweeps its end pose), so it is skipped.
+    // disc touches a wall is never reached (every move and join sweeps its end pose), so it is
+    // skipped. The test leaves out the touch margin, so that rounding in a move's cell table
+    // cannot make a skipped state reachable.
     if (this.shots) {
       const near = this.shotNear;
       const x0 = Math.max(0, Math.floor(goal.x - near - 0.5));
@@ -300,7 +302,7 @@ export class ReachabilityProof {
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
           if (!this.isNear(y * width + x)) continue;
-          if (this.grid.cells[y * width + x] === 1 || discHitsBlocked(this.grid, x + 0.5, y + 0.5, this.profile.sweepRadius)) continue;
+          if (this.grid.cells[y * width + x] === 1 || discHitsBlocked(this.grid, x + 0.5, y + 0.5, this.profile.sweepRadius - TOUCH_MARGIN)) continue;
           for (let k = 0; k < H; k++) this.nearPending.push((y * width + x) * H + k);
         }
       }
