@@ -12,14 +12,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Grid } from '../src/grid/grid.js';
 import { DirectionalPlanner } from '../src/directional/directional-planner.js';
 import { ReachabilityProof, type ReachVerdict } from '../src/directional/reachability.js';
+import { shotNearDistance } from '../src/directional/lattice-rules.js';
 import { WallDistanceMap } from '../src/curves/footprint.js';
 import { resolveProfile } from '../src/unit/profile.js';
 
 const ROOT = new URL('../../shared/benchmarks/', import.meta.url);
 const DEFAULT_MAPS = ['den520d', 'den011d', 'lak303d', 'AR0304SR', 'AR0602SR', 'BigGameHunters', 'CatwalkAlley'];
-
-/** Within 2 turning radii plus the rings of the goal the search tries a shot at every expansion (the planner's rule). */
-const SHOT_NEAR_RADII = 2;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,7 +62,7 @@ for (const name of maps) {
   const walls = new WallDistanceMap(grid);
   const [, wallsMs] = cpu(() => walls.refresh());
   const moves = planner.moves;
-  const shotNear = SHOT_NEAR_RADII * profile.turningRadius + moves.rings;
+  const shotNear = shotNearDistance(profile.turningRadius, moves.rings);
   const proof = new ReachabilityProof(grid, profile, moves, { shotNear, walls });
   const goalSide = new ReachabilityProof(grid, profile, moves, { shotNear, walls, goalSideOnly: true });
   console.log(`${name} ${grid.width}x${grid.height}: planner tables ${buildMs.toFixed(0)} ms, proof's wall map ${wallsMs.toFixed(1)} ms (the planner has its own)`);

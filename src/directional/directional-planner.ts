@@ -14,7 +14,8 @@ import type { Point } from '../grid/point.js';
 import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
 import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
-import { TWO_PI, normalizeAngle } from '../curves/angle.js';
+import { normalizeAngle } from '../curves/angle.js';
+import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
@@ -98,9 +99,6 @@ export interface DirectionalQueryOptions extends CurveQueryOptions {
 /** Far from the goal, an analytic shot is tried every this many expansions (Hybrid A* does the same). */
 export const SHOT_INTERVAL = 8;
 
-/** Within this many turning radii (plus the neighbourhood's rings) of the goal, every expansion tries a shot. */
-const SHOT_NEAR_RADII = 2;
-
 /**
  * The default heuristic weight of hybrid mode: Pinter's fast path trades a few percent of length
  * (the cost is at most this factor above the corridor's optimum) for several times fewer expansions.
@@ -108,21 +106,10 @@ const SHOT_NEAR_RADII = 2;
 export const HYBRID_WEIGHT = 1.5;
 
 /**
- * An exact start pose is joined to the lattice states of its own tile and the tiles around it
- * within this many rings (at most the neighbourhood's): 9 tiles × every heading. Farther states
- * are reached through these, and each join costs a curve and an exact sweep, so a wider ring
- * would dominate short queries.
- */
-const FIRST_LEG_RINGS = 1;
-
-/**
  * Turning radii above this many tiles get Directional-48 by default: Directional-24 has no
  * loop-free move that changes heading for them (see docs/directional.md).
  */
 const WIDE_TURN_RADIUS = 2;
-
-/** Headings within this (radians) of a lattice heading are that heading. */
-const HEADING_EPSILON = 1e-9;
 
 /** A g this much lower (cost units) than the stored one counts as better; below is rounding. */
 const IMPROVEMENT_EPSILON = 1e-9;
@@ -434,7 +421,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.weight = options.weight ?? (options.mode === 'hybrid' ? HYBRID_WEIGHT : 1);
     this.shots = options.analyticShots ?? true;
     this.shotInterval = options.shotInterval ?? SHOT_INTERVAL;
-    this.shotNear = SHOT_NEAR_RADII * this.profile.turningRadius + this.movesSet!.rings;
+    this.shotNear = shotNearDistance(this.profile.turningRadius, this.movesSet!.rings);
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     this.prepareGoal(goal, sx, sy);
@@ -443,7 +430,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (!this.regions.same(sy * width + sx, gcy * width + gcx) || this.field.cellBound(sx, sy) === Infinity) {
       return curveFailure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
     }
-    const k = this.latticeIndex(this.start.heading);
+    const k = latticeIndex(this.start.heading, this.headings);
     const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
     this.startId = onCentre && k >= 0 ? (sy * width + sx) * this.headings + k : this.virtualStart;
     if (this.isGoalState(this.startId) || (this.startId === this.virtualStart && this.atGoal(this.start))) {
@@ -487,7 +474,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
     this.goalCx = Math.min(width - 1, Math.floor(goal.x));
     this.goalCy = Math.min(height - 1, Math.floor(goal.y));
-    const k = this.goalHeading === null ? -1 : this.latticeIndex(this.goalHeading);
+    const k = this.goalHeading === null ? -1 : latticeIndex(this.goalHeading, this.headings);
     const onCentre = goal.x === this.goalCx + 0.5 && goal.y === this.goalCy + 0.5;
     const lattice = onCentre && (this.goalHeading === null || k >= 0);
     this.goalCell = lattice ? this.goalCy * width + this.goalCx : -1;
@@ -497,13 +484,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.cellStamp.fill(0);
       this.hGeneration = 1;
     }
-  }
-
-  /** The lattice index of a heading, or -1 when it is not a lattice heading. */
-  private latticeIndex(heading: number): number {
-    const f = (heading * this.headings) / TWO_PI;
-    const k = Math.round(f);
-    return Math.abs(f - k) * (TWO_PI / this.headings) < HEADING_EPSILON ? ((k % this.headings) + this.headings) % this.headings : -1;
   }
 
   private isGoalState(id: number): boolean {
@@ -746,19 +726,5 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     let cost = path.cost(p.reverseCost);
     if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
     return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
-  }
-}
-
-/**
- * The curve `make` computes, or null when the curve code refuses it (a RangeError: outside the
- * range it computes to its precision). The planner's refusal rules keep queries inside that
- * range; this keeps a search from throwing if one slips through.
- */
-function curveOrNull(make: () => Curve): Curve | null {
-  try {
-    return make();
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
   }
 }

@@ -19,14 +19,14 @@
  * states visited.
  */
 import type { Grid } from '../grid/grid.js';
-import { TWO_PI, normalizeAngle } from '../curves/angle.js';
+import { normalizeAngle } from '../curves/angle.js';
 import type { CurveGoal } from '../curves/curve-planner.js';
 import { firstLeg } from '../curves/first-leg.js';
 import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, TOUCH_MARGIN, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose, Segment } from '../curves/segment.js';
-import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
 import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
+import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex } from './lattice-rules.js';
 
 /**
  * The verdict of a {@link ReachabilityProof}:
@@ -58,12 +58,6 @@ export interface ReachabilityOptions {
    */
   goalSideOnly?: boolean;
 }
-
-/** The start joins the states of its own tile and the tiles within this many rings (the planner's `FIRST_LEG_RINGS`). */
-const START_RINGS = 1;
-
-/** Headings within this (radians) of a lattice heading are that heading (the planner's tolerance). */
-const HEADING_EPSILON = 1e-9;
 
 /**
  * Work units a shot costs against one state expansion: measured 3 to 4 µs for a curve and its
@@ -144,7 +138,7 @@ function movesEndingAt(set: MoveSet): { first: Int32Array; moves: Int32Array; fr
  *
  * @example
  * ```ts
- * const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings });
+ * const proof = new ReachabilityProof(grid, profile, moves, { shotNear: shotNearDistance(profile.turningRadius, moves.rings) });
  * proof.begin({ x: 3.2, y: 4.7, heading: 0.3 }, { x: 40.5, y: 12.5, heading: null });
  * let v = proof.step(4096); // work units; call again while 'pending'
  * ```
@@ -397,7 +391,7 @@ export class ReachabilityProof {
   private joinStart(start: Pose, sx: number, sy: number): void {
     const { width, height } = this.grid;
     const H = this.H;
-    const r = Math.min(START_RINGS, this.moves.rings);
+    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
     for (let dy = -r; dy <= r; dy++) {
       for (let dx = -r; dx <= r; dx++) {
         const x = sx + dx;
@@ -550,21 +544,4 @@ const PIECE_KINDS = 6;
 function pieceKind(seg: Segment): number {
   const backward = seg.reverse ? 1 : 0;
   return seg.kind === 'line' ? backward : 2 + 2 * (seg.turn === 1 ? 0 : 1) + backward;
-}
-
-/** The lattice index of `heading` among `headings`, or -1 when it is not a lattice heading (the planner's rule). */
-function latticeIndex(heading: number, headings: number): number {
-  const f = (heading * headings) / TWO_PI;
-  const k = Math.round(f);
-  return Math.abs(f - k) * (TWO_PI / headings) < HEADING_EPSILON ? ((k % headings) + headings) % headings : -1;
-}
-
-/** The curve `make` computes, or null when the curve code refuses it (a RangeError), as in the planner. */
-function curveOrNull(make: () => Curve): Curve | null {
-  try {
-    return make();
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
 }

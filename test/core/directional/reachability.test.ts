@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Grid } from '../../../src/grid/grid.js';
 import { DirectionalPlanner, type DirectionalOptions } from '../../../src/directional/directional-planner.js';
 import { ReachabilityProof, type ReachVerdict } from '../../../src/directional/reachability.js';
+import { shotNearDistance } from '../../../src/directional/lattice-rules.js';
 import { curveBetween, latticeHeading } from '../../../src/directional/hit-check.js';
 import { firstLeg } from '../../../src/curves/first-leg.js';
 import { discHitsBlocked, pathHitsBlocked, WallDistanceMap } from '../../../src/curves/footprint.js';
@@ -102,7 +103,7 @@ function checkSetup(setup: number, queries: number, tally: Tally): void {
     if (planner.refusal) continue;
     const moves = planner.moves;
     const walls = new WallDistanceMap(grid);
-    const shotNear = 2 * profile.turningRadius + moves.rings;
+    const shotNear = shotNearDistance(profile.turningRadius, moves.rings);
     const proof = new ReachabilityProof(grid, profile, moves, { shotNear, walls });
     // The planner's way: its own search is the start side.
     const goalSide = new ReachabilityProof(grid, profile, moves, { shotNear, walls, goalSideOnly: true });
@@ -189,7 +190,7 @@ describe('ReachabilityProof shots', () => {
       const profile = resolveProfile(unit);
       const grid = randomGrid(rng, { width: rng.range(8, 14), height: rng.range(8, 14), density: rng.next() * 0.25 });
       const moves = new DirectionalPlanner(grid, unit, options).moves;
-      const proof = new ReachabilityProof(grid, profile, moves, { shotNear: 2 * profile.turningRadius + moves.rings });
+      const proof = new ReachabilityProof(grid, profile, moves, { shotNear: shotNearDistance(profile.turningRadius, moves.rings) });
       const goal = randomGoal(rng, grid, profile.sweepRadius, options.headings!);
       proof.begin({ x: 0.5, y: 0.5, heading: 0 }, goal);
       for (let y = 0; y < grid.height; y++) {
