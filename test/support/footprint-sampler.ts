@@ -1,5 +1,5 @@
 /**
- * An independent checker for steering paths, sharing no code with src/steering's geometry: it
+ * An independent checker for steering paths, sharing no code with src/curves' geometry: it
  * re-derives every pose from the segments' JSON fields, walks each segment in steps of at most
  * `step` tiles, and at every pose measures the exact distance from the footprint's centre to each
  * blocked square (cells outside the map are blocked) with its own point-to-square distance.
