@@ -1,39 +1,53 @@
 /**
- * The steering table of `npm run bench`: directional A* (full Directional-24, and hybrid) on the
- * game maps of ../shared/benchmarks/maps, for a unit of width 0.8 with turning radius 1, 2 and 4
- * tiles, plus r = 4 with Directional-48 (the planner's default there), against Theta* on the same
- * queries. Queries are the maps' scenarios (a bucket-spread
- * sample) with the start and goal at tile centres, a seeded random start heading, any goal heading.
+ * The directional benchmark of issue 17 (the steering part of `npm run bench`, alone as
+ * `npm run bench:directional`): directional A* in full and hybrid mode on the steering queries of
+ * ../shared/benchmarks/steer (exact start poses, goal points with any heading) for a unit of width
+ * 0.8 with turning radius 1, 2 and 4 tiles, each with the planner's default neighbourhood
+ * (Directional-24 up to r = 2, Directional-48 above).
  *
- * Standalone: `npx tsx bench/directional.ts [--maps DIR] [--sample N] [--maps-only a,b] [--radii 1,2,4]
- * [--neighborhood 8|24|48]` prints the table and the target checks (with --radii or --neighborhood,
- * those configurations instead of the default four).
+ * Per configuration and mode it reports the statuses, p50/p95/p99/max time over the warm queries
+ * (the first query of each map is reported apart), expansions and µs per expansion, the time
+ * before the search (the tables, built and timed ahead of the queries, and each query's set-up
+ * before its first expansion), length over Anya's any-angle optimum, hybrid length over full, the
+ * legality of every found path by the independent sampler (test/support/footprint-sampler.ts,
+ * 0.01-tile steps), and the targets of issue 17 as PASS/FAIL lines.
+ *
+ * Standalone: `npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b]
+ * [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--out DIR]` writes
+ * directional.md and directional-time-vs-length.svg to DIR (default bench/results) and prints the
+ * table and the checks. `--maps` takes ../shared/benchmarks (the default) or its maps folder.
  */
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { integerOption, parseArgs } from '../src/cli/args.js';
-import type { Grid } from '../src/grid/grid.js';
-import { createPlanner, plannerNames } from '../src/planners.js';
+import { execFileSync } from 'node:child_process';
+import { integerOption, parseArgs, UsageError } from '../src/cli/args.js';
+import { Grid } from '../src/grid/grid.js';
+import { createPlanner } from '../src/planners.js';
 import { DirectionalPlanner } from '../src/directional/directional-planner.js';
-import type { CurveResult } from '../src/curves/curve-planner.js';
-import { pathHitsBlocked } from '../src/curves/footprint.js';
 import type { Neighborhood } from '../src/directional/hit-check.js';
-import type { Pose } from '../src/curves/segment.js';
-import { makeRng } from '../test/support/rng.js';
-import { isGameMap, listMaps, loadMap } from './lib/maps.js';
+import { pathProblem } from '../test/support/footprint-sampler.js';
+import { loadMap } from './lib/maps.js';
+import { collectGarbage } from './lib/measure.js';
 import type { Check } from './lib/report.js';
-import { sampleScenarios } from './lib/sample.js';
+import { benchFolders, listSteerMaps, loadSteerQueries, type SteerQuery } from './lib/steer-queries.js';
+import { compareModes, directionalChecks, summarize, TARGETS, type ConfigResult, type DirectionalSample, type ModeSummary } from './lib/directional-stats.js';
+import { lengthChart, type LengthSeries } from './lib/length-chart.js';
+import { max, median } from './lib/stats.js';
 
 /** Options of {@link runDirectionalBench}. */
 export interface DirectionalBenchOptions {
-  /** Folder of Moving AI maps and scenarios. */
+  /** `../shared/benchmarks`, or its `maps` folder (the steering queries are in the `steer` folder beside it). */
   mapsDir: string;
-  /** Queries per map. */
-  sample: number;
-  /** Only these maps (names without `.map`); default every game map. */
+  /** Queries per map (the first of each map is reported apart); default {@link DEFAULT_STEER_SAMPLE}. */
+  sample?: number;
+  /** Only these maps (names without `.map`); default every map with steering queries. */
   only?: readonly string[];
-  /** Turning radius (tiles) and full-search neighbourhood of each row pair; the hybrid corridor always searches the 48-neighbourhood. */
+  /** Turning radius (tiles) and neighbourhood of each configuration; default r = 1, 2, 4 with the planner's default neighbourhood. */
   configs?: readonly DirectionalConfig[];
+  /** Expansions after which a query stops with status `budget`; default {@link DEFAULT_MAX_EXPANSIONS}. */
+  maxExpansions?: number;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -44,207 +58,259 @@ export interface DirectionalConfig {
   neighborhood: Neighborhood;
 }
 
-/** What the table measured for one configuration and mode, pooled over the maps. */
-export interface DirectionalRow {
-  radius: number;
-  neighborhood: Neighborhood;
-  mode: 'full' | 'hybrid';
-  queries: number;
-  found: number;
-  illegal: number;
-  statuses: Record<string, number>;
-  medianExpanded: number;
-  medianMicros: number;
-  p95Micros: number;
-  thetaMedianMicros: number;
-  /** Median over found queries of length / any-angle optimum. */
-  lengthRatio: number;
-}
-
-/** The table as markdown, the rows, and PASS/FAIL lines for the issue's targets. */
+/** The table as markdown, the chart, the per-configuration results and the PASS/FAIL lines. */
 export interface DirectionalBenchReport {
   markdown: string;
-  rows: DirectionalRow[];
+  /** SVG text of time against path length. */
+  chart: string;
+  results: ConfigResult[];
   checks: Check[];
+  seconds: number;
 }
 
-const DEFAULT_SAMPLE = 8;
-const SAMPLE_SEED = 5;
-const HEADING_SEED = 6;
+/**
+ * Queries per map by default (of 60): the first twelve of each file, four of each distance band
+ * (the files cycle through 6-30, 30-100 and 100-300 tiles), so that the whole steering part runs
+ * in about five minutes on a loaded 2-core machine. `--steer-sample 60` runs every query.
+ */
+export const DEFAULT_STEER_SAMPLE = 12;
+/**
+ * A query stops with status `budget` after this many expansions: at the 3 to 6 µs an expansion
+ * measured, about 1 s, the full mode's "every query" target, so a capped query has failed it.
+ */
+export const DEFAULT_MAX_EXPANSIONS = 250_000;
 /** Unit width, tiles: the issue's w = 0.8. */
 const WIDTH = 0.8;
-const CONFIGS: readonly DirectionalConfig[] = [
-  { radius: 1, neighborhood: 24 },
-  { radius: 2, neighborhood: 24 },
-  { radius: 4, neighborhood: 24 },
-  { radius: 4, neighborhood: 48 },
-];
-/** A search stops with status `budget` after this many expansions, so one query cannot stall the run. */
-const MAX_EXPANSIONS = 1_000_000;
-/** Untimed queries per planner before timing. */
-const WARM_UP = 2;
-/** Targets of the issue: hybrid median at most 5x Theta*'s, full Directional-24 at most 50x. */
-const HYBRID_TARGET = 5;
-const FULL_TARGET = 50;
+/** Headings of the lattice: the planner's default. */
+const HEADINGS = 16;
+/** Sampling step of the legality check, tiles: the issue's "independent 0.01-tile sampler". */
+const LEGALITY_STEP = 0.01;
+const MODES = ['full', 'hybrid'] as const;
+type Mode = (typeof MODES)[number];
 
-interface Sample {
-  micros: number;
-  expanded: number;
-  status: string;
-  legal: boolean;
-  ratio: number;
+/** The default configurations: r = 1, 2, 4 with the neighbourhood the planner picks for them. */
+export function defaultConfigs(radii: readonly number[] = [1, 2, 4]): DirectionalConfig[] {
+  return radii.map((radius) => ({ radius, neighborhood: new DirectionalPlanner(emptyGrid, { turningRadius: radius, width: WIDTH }).neighborhood }));
+}
+/** The planner's constructor reads only the grid's size to pick a neighbourhood: a one-cell grid is enough to ask it. */
+const emptyGrid = new Grid(1, 1);
+
+/** Tables of one map and configuration: time to build what full needs, then what hybrid adds, ms. */
+interface TableTimes {
+  full: number;
+  hybrid: number;
 }
 
-/** Runs the directional benchmark and returns its table and checks. */
+/** Runs the directional benchmark and returns its table, chart and checks. */
 export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalBenchReport {
+  const started = performance.now();
   const log = opts.log ?? ((): void => undefined);
-  const configs = opts.configs ?? CONFIGS;
-  const names = listMaps(opts.mapsDir).filter((n) => (opts.only ? opts.only.includes(n) : isGameMap(n)));
-  const reference = plannerNames().includes('anya') ? 'anya' : 'theta';
-  const samples = new Map<string, Sample[]>();
-  const thetaMicros: number[] = [];
+  const configs = opts.configs ?? defaultConfigs();
+  const sample = opts.sample ?? DEFAULT_STEER_SAMPLE;
+  const cap = opts.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
+  const folders = benchFolders(opts.mapsDir);
+  const names = listSteerMaps(folders.steer).filter((n) => !opts.only || opts.only.includes(n));
+  const samples = new Map<string, DirectionalSample[]>();
+  const tables = new Map<string, TableTimes[]>();
+  const key = (c: DirectionalConfig, mode: Mode | 'tables'): string => `${c.radius}|${c.neighborhood}|${mode}`;
   for (const name of names) {
-    const map = loadMap(opts.mapsDir, name);
+    const map = loadMap(folders.maps, name);
     const grid = map.grid;
-    const queries = sampleScenarios(map.scenarios, opts.sample, SAMPLE_SEED);
-    const headingRng = makeRng(HEADING_SEED);
-    const poses = queries.map((q) => ({
-      start: { x: q.startX + 0.5, y: q.startY + 0.5, heading: (headingRng.next() * 2 - 1) * Math.PI },
-      goal: { x: q.goalX + 0.5, y: q.goalY + 0.5, heading: null },
-    }));
-    const theta = createPlanner('theta', grid);
-    const optimum = createPlanner(reference, grid);
-    const optimal = poses.map((p) => optimum.findPath(p.start.x, p.start.y, p.goal.x, p.goal.y).length);
-    for (const p of poses.slice(0, WARM_UP)) theta.findPath(p.start.x, p.start.y, p.goal.x, p.goal.y);
-    const thetaTimes = poses.map((p) => timed(() => theta.findPath(p.start.x, p.start.y, p.goal.x, p.goal.y)).micros);
-    thetaMicros.push(...thetaTimes);
-    for (const { radius: r, neighborhood } of configs) {
-      const planner = new DirectionalPlanner(grid, { turningRadius: r, width: WIDTH }, { headings: 16, neighborhood });
-      for (const p of poses.slice(0, WARM_UP)) {
-        for (const mode of ['full', 'hybrid'] as const) planner.findPath(p.start, p.goal, { mode, maxExpansions: 20_000 });
-      }
-      poses.forEach((p, i) => {
-        for (const mode of ['full', 'hybrid'] as const) {
-          const { value: result, micros } = timed(() => planner.findPath(p.start, p.goal, { mode, maxExpansions: MAX_EXPANSIONS }));
-          const legal = result.status !== 'found' || isLegal(grid, result, p.start, p.goal, r);
-          const key = `${r}|${neighborhood}|${mode}`;
-          if (!samples.has(key)) samples.set(key, []);
-          samples.get(key)!.push({ micros, expanded: result.expanded, status: result.status, legal, ratio: result.length / optimal[i]! });
+    const queries = loadSteerQueries(folders.steer, name).slice(0, sample);
+    const anya = createPlanner('anya', grid);
+    const optimum = queries.map((q) => anya.findPath(q.start.x, q.start.y, q.goal.x, q.goal.y).length);
+    for (const config of configs) {
+      const t0 = performance.now();
+      const planner = new DirectionalPlanner(grid, { turningRadius: config.radius, width: WIDTH }, { headings: HEADINGS, neighborhood: config.neighborhood });
+      const built = { full: timeMs(() => planner.buildTables()), hybrid: timeMs(() => planner.buildTables(Infinity, true)) };
+      pushTo(tables, key(config, 'tables'), built);
+      queries.forEach((q, i) => {
+        // Alternate which mode runs first, so that neither always meets the caches the other left.
+        const order = i % 2 === 0 ? MODES : ([...MODES].reverse() as Mode[]);
+        for (const mode of order) {
+          const s = measureQuery(planner, q, mode, cap, config.radius);
+          pushTo(samples, key(config, mode), { ...s, map: name, index: i, first: i === 0, optimum: optimum[i]! });
+          collectGarbage();
         }
       });
-      log(`directional ${name} r=${r} D-${neighborhood}: ${poses.length} queries`);
+      log(`directional ${name} r=${config.radius} D-${config.neighborhood}: tables ${built.full.toFixed(0)} + ${built.hybrid.toFixed(0)} ms, ${queries.length} queries x 2 modes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
-  const rows: DirectionalRow[] = [];
-  const thetaMedian = median(thetaMicros);
-  for (const { radius: r, neighborhood } of configs) {
-    for (const mode of ['full', 'hybrid'] as const) {
-      const s = samples.get(`${r}|${neighborhood}|${mode}`) ?? [];
-      const found = s.filter((x) => x.status === 'found');
-      const statuses: Record<string, number> = {};
-      for (const x of s) statuses[x.status] = (statuses[x.status] ?? 0) + 1;
-      rows.push({
-        radius: r,
-        neighborhood,
-        mode,
-        queries: s.length,
-        found: found.length,
-        illegal: s.filter((x) => !x.legal).length,
-        statuses,
-        medianExpanded: median(s.map((x) => x.expanded)),
-        medianMicros: median(s.map((x) => x.micros)),
-        p95Micros: quantile(s.map((x) => x.micros), 0.95),
-        thetaMedianMicros: thetaMedian,
-        lengthRatio: median(found.map((x) => x.ratio)),
-      });
-    }
-  }
-  return { markdown: table(rows, names, reference), rows, checks: targetChecks(rows) };
+  const results: ConfigResult[] = configs.map((c) => {
+    const full = samples.get(key(c, 'full')) ?? [];
+    const hybrid = samples.get(key(c, 'hybrid')) ?? [];
+    return { radius: c.radius, neighborhood: c.neighborhood, full: summarize(full), hybrid: summarize(hybrid), vs: compareModes(full, hybrid) };
+  });
+  const tableTimes = configs.map((c) => tables.get(key(c, 'tables')) ?? []);
+  const chartSeries: LengthSeries[] = configs.flatMap((c) =>
+    MODES.map((mode) => ({
+      name: `r=${c.radius} D-${c.neighborhood} ${mode}`,
+      dashed: mode === 'full',
+      points: (samples.get(key(c, mode)) ?? []).filter((s) => !s.first).map((s) => ({ x: s.optimum, y: s.ms })),
+    })),
+  );
+  const warmCount = results[0] ? results[0].full.warm : 0;
+  const chart = lengthChart(
+    chartSeries,
+    'Directional A*: time per query against path length',
+    `${warmCount} warm steering queries per series on ${names.length} maps, unit width ${WIDTH}; dots: queries (found or not), lines: medians; dashed: full`,
+    "the query's any-angle (Anya) length, tiles (log scale)",
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions a query; ${seconds.toFixed(0)} s`;
+  return { markdown: table(results, tableTimes, about), chart, results, checks: directionalChecks(results), seconds };
 }
 
-/** True when a found path is legal: from the start to the goal, no arc tighter than r, footprint clear of walls. */
-function isLegal(grid: Grid, result: CurveResult, start: Pose, goal: { x: number; y: number }, r: number): boolean {
-  const path = result.segments;
-  const end = path.end;
-  if (Math.hypot(path.start.x - start.x, path.start.y - start.y) > 1e-9 || Math.hypot(end.x - goal.x, end.y - goal.y) > 1e-6) return false;
-  if (path.segments.some((s) => s.kind === 'arc' && s.radius < r - 1e-9)) return false;
-  return !pathHitsBlocked(grid, path, WIDTH / 2);
+function pushTo<T>(m: Map<string, T[]>, k: string, v: T): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
 }
 
-function timed<T>(f: () => T): { value: T; micros: number } {
+function timeMs(f: () => unknown): number {
   const t0 = performance.now();
-  const value = f();
-  return { value, micros: (performance.now() - t0) * 1000 };
+  f();
+  return performance.now() - t0;
 }
 
-function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+/**
+ * One query through a session: `step(0)` does the checks and the set-up before the first
+ * expansion (goal, heuristic field, corridor), `step()` the search; both are timed.
+ */
+function measureQuery(planner: DirectionalPlanner, q: SteerQuery, mode: Mode, cap: number, radius: number): Omit<DirectionalSample, 'map' | 'index' | 'first' | 'optimum'> {
+  const t0 = performance.now();
+  const search = planner.createSearch(q.start, q.goal, { mode, maxExpansions: cap });
+  let result = search.step(0);
+  const t1 = performance.now();
+  result ??= search.step();
+  const t2 = performance.now();
+  if (!result) throw new Error('a search without a step limit returned no result');
+  const found = result.status === 'found';
+  const illegal =
+    found &&
+    pathProblem(planner.grid, result.segments.toJSON(), {
+      start: q.start,
+      goal: q.goal,
+      turningRadius: radius,
+      sweepRadius: planner.profile.sweepRadius,
+      step: LEGALITY_STEP,
+    }) !== null;
+  return { status: result.status, ms: t2 - t0, preMs: t1 - t0, expanded: result.expanded, length: found ? result.length : NaN, illegal };
 }
 
-function median(values: readonly number[]): number {
-  return quantile(values, 0.5);
+const ms = (v: number): string => (!Number.isFinite(v) ? '-' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
+const ratio = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : '-');
+
+function statusText(s: ModeSummary): string {
+  return Object.entries(s.statuses)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 }
 
-const ms = (micros: number): string => (Number.isFinite(micros) ? (micros / 1000).toFixed(micros < 10_000 ? 2 : 1) : '-');
-
-function table(rows: readonly DirectionalRow[], maps: readonly string[], reference: string): string {
+function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes[][], about: string): string {
   const lines = [
-    `Directional A* (16 headings; the full search with the neighbourhood shown, the hybrid corridor with Directional-48), unit width ${WIDTH}, ` +
-      `on ${maps.length} game maps (${maps.join(', ')}); start and goal at tile centres, seeded start heading, any goal heading. ` +
-      `Times in ms; length against ${reference}'s any-angle path; "x theta" compares medians over the same queries.`,
+    `Directional A* on the steering queries of ../shared/benchmarks/steer: ${about}. Times in ms over the warm queries (every query but the first of each map); ` +
+      `statuses and lengths over every query. "pre" is a query's time before its first expansion (checks, goal, heuristic field, corridor), within the total. ` +
+      `Length against Anya's any-angle optimum from the same start to the goal point.`,
     '',
-    '| r | moves | mode | found | illegal | median expanded | median ms | p95 ms | x theta | length / any-angle | failures |',
-    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| r | moves | mode | statuses | p50 | p95 | p99 | max | first query (median / max) | median expanded | max expanded | µs / expansion | pre p50 / p95 / max | length / any-angle (mean / max) | illegal |',
+    '| ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const row of rows) {
-    const failures = Object.entries(row.statuses)
-      .filter(([k]) => k !== 'found')
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ');
+  for (const c of results) {
+    for (const mode of MODES) {
+      const s = c[mode];
+      lines.push(
+        `| ${c.radius} | D-${c.neighborhood} | ${mode} | ${statusText(s)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${ms(s.firstMedian)} / ${ms(s.firstMax)} | ` +
+          `${Number.isFinite(s.medianExpanded) ? Math.round(s.medianExpanded).toLocaleString('en-US') : '-'} | ${Number.isFinite(s.maxExpanded) ? s.maxExpanded.toLocaleString('en-US') : '-'} | ` +
+          `${Number.isFinite(s.microsPerExpansion) ? s.microsPerExpansion.toFixed(2) : '-'} | ${ms(s.preP50)} / ${ms(s.preP95)} / ${ms(s.preMax)} | ${ratio(s.meanOverOptimum)} / ${ratio(s.maxOverOptimum)} | ${s.illegal} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    'Tables, built ahead of the queries with `buildTables` (once per map and configuration; the move sets are cached per profile, so the first map pays for them), ms; and hybrid against full on the same queries:',
+    '',
+    '| r | moves | tables, full: first map / median / max | hybrid adds: first map / median | full found, hybrid not | hybrid length / full (mean / max, both found) |',
+    '| ---: | --- | ---: | ---: | ---: | ---: |',
+  );
+  results.forEach((c, i) => {
+    const t = tableTimes[i] ?? [];
+    const full = t.map((x) => x.full);
+    const hybrid = t.map((x) => x.hybrid);
     lines.push(
-      `| ${row.radius} | D-${row.neighborhood} | ${row.mode} | ${row.found}/${row.queries} (${((100 * row.found) / Math.max(1, row.queries)).toFixed(0)}%) | ${row.illegal} | ` +
-        `${row.medianExpanded} | ${ms(row.medianMicros)} | ${ms(row.p95Micros)} | ${(row.medianMicros / row.thetaMedianMicros).toFixed(1)} | ` +
-        `${Number.isFinite(row.lengthRatio) ? row.lengthRatio.toFixed(3) : '-'} | ${failures || '-'} |`,
+      `| ${c.radius} | D-${c.neighborhood} | ${ms(full[0] ?? NaN)} / ${ms(median(full))} / ${ms(max(full))} | ${ms(hybrid[0] ?? NaN)} / ${ms(median(hybrid))} | ` +
+        `${c.vs.hybridMissed} of ${c.vs.bothFound + c.vs.hybridMissed} | ${ratio(c.vs.meanLengthRatio)} / ${ratio(c.vs.maxLengthRatio)} |`,
     );
-  }
-  lines.push('', '| r | moves | hybrid time / full | hybrid length / full (median of found) |', '| ---: | --- | ---: | ---: |');
-  for (let i = 0; i + 1 < rows.length; i += 2) {
-    const full = rows[i]!;
-    const hybrid = rows[i + 1]!;
-    lines.push(`| ${full.radius} | D-${full.neighborhood} | ${(hybrid.medianMicros / full.medianMicros).toFixed(2)} | ${(hybrid.lengthRatio / full.lengthRatio).toFixed(3)} |`);
-  }
+  });
+  lines.push('', `Targets of issue 17 are judged at r = ${TARGETS.radius} (INFO at other radii); a query stopped by the expansion cap (\`budget\`) fails the "every query within" targets.`);
   return lines.join('\n');
 }
 
-function targetChecks(rows: readonly DirectionalRow[]): Check[] {
-  const checks: Check[] = [];
-  for (const row of rows) {
-    const ratio = row.medianMicros / row.thetaMedianMicros;
-    const target = row.mode === 'hybrid' ? HYBRID_TARGET : row.neighborhood === 24 ? FULL_TARGET : undefined;
-    const label = `steering r=${row.radius} D-${row.neighborhood} ${row.mode}`;
-    checks.push({
-      status: target === undefined ? 'INFO' : ratio <= target ? 'PASS' : 'FAIL',
-      text: `${label}: median ${ms(row.medianMicros)} ms = ${ratio.toFixed(1)}x Theta*${target === undefined ? '' : ` (target <= ${target}x)`}`,
-    });
-    checks.push({ status: row.illegal === 0 ? 'PASS' : 'FAIL', text: `${label}: ${row.illegal} illegal paths of ${row.found} found` });
+/** The commit the run measured, with a `+` when the working tree had changes to src/. */
+function commitOf(root: string): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head} (with uncommitted changes to src/)` : head;
+  } catch {
+    return 'unknown';
   }
-  return checks;
 }
 
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const parsed = parseArgs(process.argv.slice(2), ['maps', 'sample', 'maps-only', 'radii', 'neighborhood'], []);
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const neighborhood = integerOption(parsed, 'neighborhood', 24, 8, 48) as Neighborhood;
-  const radii = parsed.options.get('radii')?.split(',').map(Number);
-  const custom = radii !== undefined || parsed.options.has('neighborhood');
-  const report = runDirectionalBench({
-    mapsDir: parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps'),
-    sample: integerOption(parsed, 'sample', DEFAULT_SAMPLE, 1, 100_000),
-    only: parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')),
-    ...(custom ? { configs: (radii ?? [1, 2, 4]).map((radius) => ({ radius, neighborhood })) } : {}),
-    log: (line) => process.stderr.write(line + '\n'),
-  });
-  process.stdout.write(report.markdown + '\n\n' + report.checks.map((c) => `${c.status} ${c.text}`).join('\n') + '\n');
+/** File names the report is written under, in the output folder. */
+export const DIRECTIONAL_FILES = { table: 'directional.md', chart: 'directional-time-vs-length.svg' } as const;
+
+/** Writes the report's table (with a header naming the run) and chart to `out`; returns the paths. */
+export function writeDirectionalReport(report: DirectionalBenchReport, out: string, root: string): string[] {
+  mkdirSync(out, { recursive: true });
+  const cpu = cpus();
+  const header = `# Directional benchmark (issue 17)\n\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commitOf(root)}, node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end.\n\n`;
+  const checks = report.checks.map((c) => `- **${c.status}** ${c.text}`).join('\n');
+  const table = join(out, DIRECTIONAL_FILES.table);
+  const chart = join(out, DIRECTIONAL_FILES.chart);
+  writeFileSync(table, `${header}${report.markdown}\n\n## Targets\n\n${checks}\n\n![time per query against path length](${DIRECTIONAL_FILES.chart})\n`);
+  writeFileSync(chart, report.chart);
+  return [table, chart];
 }
+
+function main(): number {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  let parsed;
+  let opts: DirectionalBenchOptions;
+  let out: string;
+  try {
+    parsed = parseArgs(process.argv.slice(2), ['maps', 'steer-sample', 'sample', 'maps-only', 'radii', 'neighborhood', 'max-expansions', 'out'], []);
+    const radii = parsed.options.get('radii')?.split(',').map(Number);
+    if (radii?.some((r) => !(r > 0))) throw new UsageError(`--radii must be turning radii > 0 separated by commas, got ${parsed.options.get('radii')}`);
+    const configs = defaultConfigs(radii);
+    const neighborhood = parsed.options.has('neighborhood') ? (integerOption(parsed, 'neighborhood', 24, 8, 48) as Neighborhood) : undefined;
+    if (neighborhood !== undefined && ![8, 24, 48].includes(neighborhood)) throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
+    const sample = integerOption(parsed, parsed.options.has('steer-sample') ? 'steer-sample' : 'sample', DEFAULT_STEER_SAMPLE, 1, 100_000);
+    opts = {
+      mapsDir: parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks'),
+      sample,
+      only: parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')),
+      configs: neighborhood === undefined ? configs : configs.map((c) => ({ ...c, neighborhood })),
+      maxExpansions: integerOption(parsed, 'max-expansions', DEFAULT_MAX_EXPANSIONS, 1, 1e9),
+      log: (line) => process.stderr.write(line + '\n'),
+    };
+    out = parsed.options.get('out') ?? join(root, 'bench', 'results');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench:directional: ${error.message}\nusage: npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b] [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--out DIR]\n`);
+    return 2;
+  }
+  const folders = benchFolders(opts.mapsDir);
+  if (listSteerMaps(folders.steer).length === 0) {
+    process.stderr.write(`bench:directional: no <map>.steer.jsonl files in ${folders.steer}; pass --maps DIR (../shared/benchmarks or its maps folder)\n`);
+    return 2;
+  }
+  if (!(globalThis as { gc?: unknown }).gc) process.stderr.write('bench:directional: run node with --expose-gc (npm run bench:directional does) for stable timings\n');
+  const report = runDirectionalBench(opts);
+  const written = writeDirectionalReport(report, out, root);
+  process.stdout.write(`${report.markdown}\n\n${report.checks.map((c) => `${c.status.padEnd(4)} ${c.text}`).join('\n')}\n\nWrote ${written.map((f) => relative(process.cwd(), f)).join(', ')} in ${report.seconds.toFixed(0)} s\n`);
+  return report.checks.some((c) => c.status === 'FAIL') ? 1 : 0;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();

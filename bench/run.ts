@@ -3,12 +3,13 @@
  * PathFinding.js and easystar.js on the same queries; tables in bench/results/latest.md, the
  * summary in bench/results/summary.md, a log-log chart beside them, PASS/FAIL lines for the
  * targets of issue 3. Options: --maps DIR, --sample N (queries per map), --maps-only a,b,
- * --steer-sample N (directional queries per game map, 0 to skip), --quick (a smoke run that
+ * --steer-sample N (steering queries per map of ../shared/benchmarks/steer for the directional
+ * table of bench/directional.ts, 0 to skip), --max-expansions N (per steering query), --quick (a smoke run that
  * writes to the temp folder), --cells-only (only the cell-centre comparison with the libraries:
  * no any-angle planners, memory check or steering; writes to the temp folder), --out DIR.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { runDirectionalBench } from './directional.js';
+import { DEFAULT_MAX_EXPANSIONS, DEFAULT_STEER_SAMPLE, DIRECTIONAL_FILES, runDirectionalBench, writeDirectionalReport } from './directional.js';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,18 +53,14 @@ interface Settings {
   /** Only our cell planners and the libraries: the library comparison in minutes. */
   cellsOnly: boolean;
   out: string;
-  /** Steering queries per game map; 0 skips the steering table. */
+  /** Steering queries per map of the steer folder; 0 skips the steering table. */
   steerSample: number;
+  /** Expansions after which a steering query stops with status `budget`. */
+  maxExpansions: number;
 }
 
-/**
- * Steering queries per game map by default: one directional query costs as much as hundreds of
- * grid queries, so a few per map keep the whole run within minutes.
- */
-const STEER_SAMPLE = 3;
-
 function settings(argv: readonly string[]): Settings {
-  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample'], ['quick', 'cells-only']);
+  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample', 'max-expansions'], ['quick', 'cells-only']);
   const quick = parsed.flags.has('quick');
   const cellsOnly = parsed.flags.has('cells-only');
   const only = parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')).filter((m) => m !== '');
@@ -75,7 +72,9 @@ function settings(argv: readonly string[]): Settings {
     cellsOnly,
     // A partial run never overwrites the full results.
     out: parsed.options.get('out') ?? (quick || cellsOnly ? join(tmpdir(), 'headway-bench') : join(root, 'bench', 'results')),
-    steerSample: cellsOnly ? 0 : integerOption(parsed, 'steer-sample', quick ? 1 : STEER_SAMPLE, 0, 1000),
+    // The quick run keeps two steering queries a map: the first is reported apart, the second is timed.
+    steerSample: cellsOnly ? 0 : integerOption(parsed, 'steer-sample', quick ? 2 : DEFAULT_STEER_SAMPLE, 0, 1000),
+    maxExpansions: integerOption(parsed, 'max-expansions', DEFAULT_MAX_EXPANSIONS, 1, 1e9),
   };
 }
 
@@ -102,7 +101,7 @@ function main(): number {
     opts = settings(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--maps-only a,b] [--quick] [--cells-only] [--out DIR]\n`);
+    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--max-expansions N] [--maps-only a,b] [--quick] [--cells-only] [--out DIR]\n`);
     return 2;
   }
   if (!existsSync(opts.mapsDir)) {
@@ -178,14 +177,16 @@ function main(): number {
     });
   }
   if (errors.length > 0) checks.push({ status: 'FAIL', text: `${errors.length} queries threw (first: ${errors[0]})` });
-  const steer = opts.steerSample > 0 ? runDirectionalBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, log }) : undefined;
+  const steer =
+    opts.steerSample > 0 ? runDirectionalBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, maxExpansions: opts.maxExpansions, log }) : undefined;
   if (steer) checks.push(...steer.checks);
+  const steerFiles = steer ? writeDirectionalReport(steer, opts.out, root) : [];
 
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpus();
   const about = `${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}; ${all.queries.length} queries (${opts.sample} per map spread over the length buckets, seed ${SAMPLE_SEED}) on ${names.length} maps; ${seconds.toFixed(0)} s; load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`;
   const chartName = 'time-vs-astar-nodes.svg';
-  const steering = steer ? ['## Steering (directional A*)', '', steer.markdown, ''].join('\n') : '';
+  const steering = steer ? ['## Steering (directional A*, issue 17)', '', steer.markdown, '', `![time per query against path length](${DIRECTIONAL_FILES.chart})`, ''].join('\n') : '';
   const summary = summaryMarkdown(about, checks, all, game, chartName) + (steering ? `\n${steering}` : '');
   const perMap = runs.map((r, i) => {
     const m = maps[i]!;
@@ -207,7 +208,7 @@ function main(): number {
   }
   log(formatChecks(checks));
   log('');
-  log(`Wrote ${['latest.md', 'summary.md', chartName].map((f) => relative(process.cwd(), join(opts.out, f))).join(', ')} in ${seconds.toFixed(0)} s`);
+  log(`Wrote ${[...['latest.md', 'summary.md', chartName].map((f) => join(opts.out, f)), ...steerFiles].map((f) => relative(process.cwd(), f)).join(', ')} in ${seconds.toFixed(0)} s`);
   return checks.some((c) => c.status === 'FAIL') ? 1 : 0;
 }
 
