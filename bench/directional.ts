@@ -158,7 +158,21 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
   );
   const seconds = (performance.now() - started) / 1000;
   const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions a query; ${seconds.toFixed(0)} s`;
-  return { markdown: table(results, tableTimes, about), chart, results, checks: directionalChecks(results), seconds };
+  const slow = configs.map((c) => MODES.map((mode) => slowest(samples.get(key(c, mode)) ?? [])));
+  return { markdown: table(results, tableTimes, slow, about), chart, results, checks: directionalChecks(results), seconds };
+}
+
+/** Queries named in the "slowest" column per configuration and mode: the tail the targets are about. */
+const SLOWEST_SHOWN = 3;
+
+/** The slowest warm queries, as `map#index status ms (expansions)`. */
+function slowest(samples: readonly DirectionalSample[]): string {
+  return [...samples]
+    .filter((s) => !s.first)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, SLOWEST_SHOWN)
+    .map((s) => `${s.map}#${s.index} ${s.status} ${ms(s.ms)} ms (${s.expanded.toLocaleString('en-US')})`)
+    .join('; ');
 }
 
 function pushTo<T>(m: Map<string, T[]>, k: string, v: T): void {
@@ -208,7 +222,7 @@ function statusText(s: ModeSummary): string {
     .join(', ');
 }
 
-function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes[][], about: string): string {
+function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes[][], slow: readonly string[][], about: string): string {
   const lines = [
     `Directional A* on the steering queries of ../shared/benchmarks/steer: ${about}. Times in ms over the warm queries (every query but the first of each map); ` +
       `statuses and lengths over every query. "pre" is a query's time before its first expansion (checks, goal, heuristic field, corridor), within the total. ` +
@@ -243,6 +257,14 @@ function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes
         `${c.vs.hybridMissed} of ${c.vs.bothFound + c.vs.hybridMissed} | ${ratio(c.vs.meanLengthRatio)} / ${ratio(c.vs.maxLengthRatio)} |`,
     );
   });
+  lines.push(
+    '',
+    `The slowest warm queries (\`map#line\`, the query's 0-based line in its \`.steer.jsonl\`; status, ms, expansions):`,
+    '',
+    '| r | moves | mode | slowest |',
+    '| ---: | --- | --- | --- |',
+  );
+  results.forEach((c, i) => MODES.forEach((mode, j) => lines.push(`| ${c.radius} | D-${c.neighborhood} | ${mode} | ${slow[i]?.[j] ?? '-'} |`)));
   lines.push('', `Targets of issue 17 are judged at r = ${TARGETS.radius} (INFO at other radii); a query stopped by the expansion cap (\`budget\`) fails the "every query within" targets.`);
   return lines.join('\n');
 }

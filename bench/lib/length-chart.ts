@@ -13,8 +13,8 @@ const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948
 const WIDTH = 960;
 const HEIGHT = 600;
 const PLOT = { left: 80, right: WIDTH - 230, top: 64, bottom: HEIGHT - 64 };
-/** Bins of a sixth of a decade of length: the steering queries span 6 to 300 tiles, about 1.7 decades. */
-const BINS_PER_DECADE = 6;
+/** Bins of a quarter decade of length: the steering queries span 6 to 300 tiles (about 1.7 decades), a dozen queries or more a bin. */
+const BINS_PER_DECADE = 4;
 /** A bin with fewer points than this draws no median. */
 const MIN_BIN = 3;
 
@@ -29,7 +29,7 @@ function timeLabel(exponent: number): string {
 
 /**
  * A log-log chart of time per query (ms) against path length (tiles), one colour per series:
- * faint dots for single queries, a line through the medians of each sixth of a decade of length.
+ * faint dots for single queries, a line through the medians of each quarter decade of length.
  * Returns the SVG text.
  */
 export function lengthChart(series: readonly LengthSeries[], title: string, subtitle: string, xLabel: string): string {
@@ -70,7 +70,7 @@ export function lengthChart(series: readonly LengthSeries[], title: string, subt
   series.forEach((s, i) => {
     const colour = PALETTE[i % PALETTE.length]!;
     const pts = points[i]!;
-    out.push(`<path d="${pts.map((p) => `M${px(sx(p.x))} ${px(sy(p.y))}h0`).join('')}" stroke="${colour}" stroke-width="3" stroke-linecap="round" stroke-opacity="0.25" fill="none"/>`);
+    out.push(`<path d="${pts.map((p) => `M${px(sx(p.x))} ${px(sy(p.y))}h0`).join('')}" stroke="${colour}" stroke-width="4" stroke-linecap="round" stroke-opacity="0.4" fill="none"/>`);
     const bins = new Map<number, { x: number[]; y: number[] }>();
     for (const p of pts) {
       const b = Math.floor(Math.log10(p.x) * BINS_PER_DECADE);
