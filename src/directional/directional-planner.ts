@@ -38,6 +38,7 @@ import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
 import { directionalProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
+import { ReachabilityProof, type ReachVerdict } from './reachability.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 
@@ -56,6 +57,13 @@ export interface DirectionalOptions {
    * refused: every query ends at once with status `budget`.
    */
   maxMemory?: number;
+  /**
+   * Expansions of a full search before the reachability proof (see docs/reachability.md) starts
+   * beside it; default {@link DEFAULT_PROOF_AFTER}. `Infinity` turns the proof off: a query with
+   * no path then ends only when the search has expanded every reachable state (seconds on a
+   * large map). 0 starts it before the first expansion.
+   */
+  proofAfter?: number;
 }
 
 export { DEFAULT_MAX_MEMORY, directionalMemory } from './memory-size.js';
@@ -75,6 +83,20 @@ const MAX_REBUILD_RESTARTS = 2;
  * a piece of about 8,000 units, the one piece larger than {@link MAX_PIECE_UNITS}.
  */
 const ALLOCATION_BYTES_PER_UNIT = 4096;
+
+/**
+ * Expansions before the reachability proof starts beside the full search: most found queries and
+ * every start pocket (the search runs dry within a few dozen expansions) end before it, and pay
+ * nothing for it; past it a goal pocket costs at most this much more than the proof.
+ */
+export const DEFAULT_PROOF_AFTER = 512;
+
+/**
+ * Work units of each turn when the search and the proof alternate (the proof gets an equal share):
+ * short enough that a frame's budget of a few thousand units serves both, long enough that the
+ * switch costs nothing.
+ */
+const PROOF_CHUNK = 256;
 
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
@@ -177,6 +199,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private rebuildRestarts = 0;
   /** A hybrid query asked for the corridor's moves. */
   private wantCorridor = false;
+  private readonly proofAfter: number;
+  /** The proof that no path exists, beside the full search (goal side only), allocated with the tables. */
+  private proof: ReachabilityProof | null = null;
 
   // The query being searched.
   private start: Pose = { x: 0, y: 0, heading: 0 };
@@ -194,6 +219,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private shotInterval = SHOT_INTERVAL;
   private shotNear = 0;
   private expanded = 0;
+  /** The phase of the current query: the hybrid corridor, or the whole lattice. */
+  private corridorPhase = false;
+  /** The current query runs the proof beside its full search. */
+  private proving = false;
+  /** The proof's verdict for the current query; `pending` also before it has begun. */
+  private proofVerdict: ReachVerdict = 'pending';
+  private proofBegun = false;
+  /** Work units the proof has done for the current query (the session's side work). */
+  private proofWork = 0;
   private found = -1;
   private shot: SegmentPath | null = null;
   private readonly firstLegs = new Map<number, Curve>();
@@ -219,6 +253,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     const maxMemory = options.maxMemory ?? DEFAULT_MAX_MEMORY;
     if (typeof maxMemory !== 'number' || !(maxMemory > 0)) throw new RangeError(`maxMemory must be a number of bytes > 0, got ${String(maxMemory)}`);
+    const proofAfter = options.proofAfter ?? DEFAULT_PROOF_AFTER;
+    if (typeof proofAfter !== 'number' || !(proofAfter >= 0)) throw new RangeError(`proofAfter must be a number of expansions >= 0 (or Infinity), got ${String(proofAfter)}`);
+    this.proofAfter = proofAfter;
     this.headings = headings;
     this.neighborhood = neighborhood;
     this.stateCount = grid.width * grid.height * headings;
@@ -296,6 +333,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.cellStamp = new Uint32Array(cells);
       this.corridor.allocate(cells);
       this.active = this.movesSet;
+      if (this.proofAfter !== Infinity) {
+        yield allocating(4 * this.stateCount);
+        const shotNear = shotNearDistance(this.profile.turningRadius, this.movesSet.rings);
+        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true });
+        this.proof.allocate();
+      }
       this.allocated = true;
     }
     const pad = Math.max(PaddedGrid.padOf(this.movesSet), this.corridorMoves ? PaddedGrid.padOf(this.corridorMoves) : 0);
@@ -307,7 +350,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
 
   /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
   findPath(start: Pose, goal: CurveGoal, options?: DirectionalQueryOptions): CurveResult {
-    return this.createSearch(start, goal, options).step()!;
+    const search = this.createSearch(start, goal, options);
+    // An unbounded step ends the search, but for the rare step the proof's share ends first.
+    let result = search.step();
+    while (result === undefined) result = search.step();
+    return result;
   }
 
   /**
@@ -317,7 +364,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   createSearch(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions = {}): SearchSession<CurveResult> {
     const cap = options.maxExpansions ?? Infinity;
     const hybrid = options.mode === 'hybrid';
-    let hybridPhase = false;
     const planner = this;
     const startPose = safePose(start);
     return this.slot.open(
@@ -326,26 +372,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         get expanded() {
           return planner.expanded;
         },
+        get sideWork() {
+          return planner.proofWork;
+        },
         // What needs no tables is answered before any are built.
         check: () => this.check(start, goal, options, cap),
         ready: () => this.tablesReady(hybrid),
         prepare: (allowance) => this.buildTables(allowance, hybrid),
-        begin: () => {
-          const begun = this.begin(start, goal, options);
-          hybridPhase = this.corridorOn;
-          return begun;
-        },
-        run: (budget) => {
-          for (;;) {
-            const before = this.expanded;
-            const state = this.run(budget);
-            if (state !== 'exhausted' || !hybridPhase) return state;
-            // The corridor holds no path: fall back to the whole lattice.
-            hybridPhase = false;
-            this.seed(false);
-            budget -= this.expanded - before;
-          }
-        },
+        begin: () => this.begin(start, goal, options),
+        run: (budget) => this.runPhases(budget),
         finish: () => this.finish(),
         exhausted: () =>
           curveFailure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
@@ -413,6 +448,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   private begin(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions): CurveResult | undefined {
     this.expanded = 0;
+    this.proofWork = 0;
+    this.proofBegun = false;
+    this.proofVerdict = 'pending';
     this.found = -1;
     this.shot = null;
     const startPose = safePose(start);
@@ -436,11 +474,81 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.isGoalState(this.startId) || (this.startId === this.virtualStart && this.atGoal(this.start))) {
       return { status: 'found', segments: new SegmentPath([], this.start), length: 0, cost: 0, expanded: 0 };
     }
+    // The proof answers for the lattice with the shots always on; without shots it would not be exact.
+    this.proving = this.proof !== null && this.shots;
     this.corridorOn = false;
     if (options.mode === 'hybrid') this.corridorOn = this.corridor.mark(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius);
+    this.corridorPhase = this.corridorOn;
     this.seed(this.corridorOn);
     return undefined;
   }
+
+  /**
+   * Runs the current phase within `budget` work units (expansions, and the proof's work). The
+   * proof answers for the whole lattice, and runs beside the hybrid corridor too: when it proves
+   * no path, the query ends, even where the corridor's wider moves might still have found one
+   * (docs/directional.md). When the corridor runs dry the proof is begun if it has not been (it
+   * may end the query at once) before the search falls back to the whole lattice.
+   */
+  private runPhases(budget: number): RunState {
+    const expanded = this.expanded;
+    const proofWork = this.proofWork;
+    const state = this.runBeside(budget);
+    if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
+    budget -= this.expanded - expanded + this.proofWork - proofWork;
+    // The corridor holds no path: ask the proof before searching the whole lattice.
+    this.corridorPhase = false;
+    if (this.proving && !this.proofBegun) {
+      budget -= this.beginProof();
+      if (this.disproved()) return 'exhausted';
+    }
+    this.seed(false);
+    return this.runBeside(budget);
+  }
+
+  /**
+   * The search of the current phase, alternating chunks of {@link PROOF_CHUNK} with the proof once
+   * it has expanded `proofAfter` states, until the search ends, the proof proves no path
+   * (`exhausted`), or the budget is spent. Once the proof says `reachable` the search runs alone.
+   */
+  private runBeside(budget: number): RunState {
+    for (;;) {
+      if (!this.proving || this.proofVerdict === 'reachable') return this.run(budget);
+      const chunk = this.proofBegun ? PROOF_CHUNK : this.proofAfter - this.expanded;
+      const before = this.expanded;
+      const state = this.run(Math.min(budget, chunk));
+      budget -= this.expanded - before;
+      if (state !== 'pending' || !(budget > 0)) return state;
+      budget -= this.proofBegun ? this.stepProof(Math.min(budget, PROOF_CHUNK)) : this.beginProof();
+      if (this.disproved()) return 'exhausted';
+    }
+  }
+
+  /** True when the proof has shown that the current query has no path. */
+  private disproved(): boolean {
+    return this.proofVerdict === 'unreachable';
+  }
+
+  /** Begins the proof for the current query; returns the work it did (the start's joins, at most). */
+  private beginProof(): number {
+    const proof = this.proof!;
+    this.proofBegun = true;
+    this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading });
+    this.proofWork += proof.work;
+    return proof.work;
+  }
+
+  /** Steps the begun proof by about `budget` work units; returns the work it did. */
+  private stepProof(budget: number): number {
+    const proof = this.proof!;
+    const before = proof.work;
+    this.proofVerdict = proof.step(budget);
+    // The session begins the query again after a grid change, so the proof never restarts here.
+    const work = proof.work - before;
+    this.proofWork += work;
+    return work;
+  }
+
 
   /** Resets the open list to the start, with the corridor on or off. */
   private seed(corridor: boolean): void {

@@ -6,12 +6,16 @@ import type { HeadingCount } from './hit-check.js';
 
 /**
  * The default `DirectionalOptions.maxMemory`: 512 MiB. A 1024 x 1024 map at 16 headings
- * needs about 370 MiB; a 4096 x 4096 one would need 5.6 GiB, more than a browser tab may take.
+ * needs about 430 MiB; a 4096 x 4096 one would need 6.8 GiB, more than a browser tab may take.
  */
 export const DEFAULT_MAX_MEMORY = 512 * 2 ** 20;
 
-/** Bytes of search memory per lattice state: g (8), parent (4), stamp (4) and the open list's position (4). */
-const BYTES_PER_STATE = 20;
+/**
+ * Bytes of search memory per lattice state: g (8), parent (4), stamp (4), the open list's
+ * position (4) and the reachability proof's stamp (4; counted even when `proofAfter` turns the
+ * proof off, so that a map's refusal does not depend on it).
+ */
+const BYTES_PER_STATE = 24;
 
 /**
  * Bytes of per-map tables per cell: heuristic cache (12), corridor (4), padded grid (1),

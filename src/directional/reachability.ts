@@ -209,17 +209,25 @@ export class ReachabilityProof {
     return this.verdictNow;
   }
 
+  /**
+   * Allocates the stamps (4 bytes per lattice state of the grid) now, not on the first proof: a
+   * planner does it as a piece of its sliced table build. Does nothing when they exist.
+   */
+  allocate(): void {
+    const states = this.grid.width * this.grid.height * this.H;
+    if (this.stamp.length !== states) {
+      this.stamp = new Uint32Array(states);
+      this.generation = 0;
+    }
+  }
+
   /** Starts a proof for a query (forgetting any earlier one); returns its verdict when decided at once. */
   begin(start: Pose, goal: CurveGoal): ReachVerdict {
     this.query = { start, goal };
     this.version = this.grid.version;
     const { width, height } = this.grid;
     const H = this.H;
-    const states = width * height * H;
-    if (this.stamp.length !== states) {
-      this.stamp = new Uint32Array(states);
-      this.generation = 0;
-    }
+    this.allocate();
     if (++this.generation > MAX_GENERATION) {
       this.stamp.fill(0);
       this.generation = 1;

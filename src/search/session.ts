@@ -42,8 +42,9 @@ export interface SearchSession<R extends SearchOutcome> {
   /** The final result, once there is one. */
   readonly result: R | undefined;
   /**
-   * Work units spent so far (expansions plus table building), for a scheduler's accounting. A
-   * building piece may overrun a step's allowance by up to `MAX_PIECE_UNITS`.
+   * Work units spent so far (expansions, side work such as a proof, and table building), for a
+   * scheduler's accounting. A building piece may overrun a step's allowance by up to
+   * `MAX_PIECE_UNITS`.
    */
   readonly work: number;
 }
@@ -58,6 +59,11 @@ export type RunState = 'found' | 'exhausted' | 'pending';
 export interface SearchPhases<R extends SearchOutcome> {
   /** Expansions of the current search (`check` or `begin` resets them). */
   readonly expanded: number;
+  /**
+   * Work units of the current search besides its expansions (a proof run beside it), counted in
+   * the session's `work` but not against the expansion cap (`begin` resets them). Default: none.
+   */
+  readonly sideWork?: number;
   /** The checks that need no tables (the query's numbers, the map's bounds); a result ends the search. */
   check?(): R | undefined;
   /** True when the tables the search needs are built for the grid as it is now. Default: always. */
@@ -123,8 +129,9 @@ export class SearchSlot {
           if (begun) return end(begun);
         }
         const before = phases.expanded;
+        const sideBefore = phases.sideWork ?? 0;
         const state = phases.run(Math.min(allowance, cap - before));
-        work += phases.expanded - before;
+        work += phases.expanded - before + (phases.sideWork ?? 0) - sideBefore;
         if (state === 'found') return end(phases.finish());
         if (state === 'exhausted') return end(phases.exhausted());
         if (phases.expanded >= cap) return end(phases.fail('budget', phases.expanded, `stopped after ${cap} expansions`));

@@ -1,0 +1,228 @@
+/**
+ * The reachability proof wired into the directional planner: with it the planner answers as the
+ * exhaustive search does (the proof off, `proofAfter: Infinity`), found paths unchanged, and a goal
+ * pocket ends `no-room-to-turn` after a small part of the exhaustive search's expansions.
+ */
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../../../src/grid/grid.js';
+import { DEFAULT_PROOF_AFTER, DirectionalPlanner, type DirectionalOptions, type DirectionalQueryOptions } from '../../../src/directional/directional-planner.js';
+import { latticeHeading } from '../../../src/directional/hit-check.js';
+import { discHitsBlocked } from '../../../src/curves/footprint.js';
+import type { CurveGoal, CurveResult } from '../../../src/curves/curve-planner.js';
+import type { Pose } from '../../../src/curves/segment.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
+
+/** Forward-only and reversing units, both heading counts; maps per setup. */
+const SETUPS: [UnitProfile, DirectionalOptions, number][] = [
+  [{ turningRadius: 1, width: 0.8 }, { headings: 8, neighborhood: 24 }, 24],
+  [{ turningRadius: 1.5, width: 0.6 }, { headings: 16, neighborhood: 24 }, 14],
+  [{ turningRadius: 2, width: 0.4, turnPenalty: 0.3 }, { headings: 8, neighborhood: 24 }, 24],
+  [{ turningRadius: 1, width: 0.9, reverse: true }, { headings: 8, neighborhood: 8 }, 20],
+  [{ turningRadius: 1.5, width: 0.8, reverse: true, reverseCost: 2 }, { headings: 16, neighborhood: 8 }, 12],
+];
+
+/** Queries per map; tiles are edited between them, and sometimes during one. */
+const QUERIES = 8;
+
+/** A shot interval no search reaches: shots only from the start and near the goal, so verdicts are order-free. */
+const NO_CLOCK_SHOTS = 2 ** 30;
+
+/** Small thresholds, so that the proof starts on these small maps (the default would rarely be reached). */
+const PROOF_AFTERS = [0, 4, 24];
+
+/** Tries for a point whose footprint is clear. */
+const POSE_TRIES = 20;
+
+function clearPoint(rng: Rng, grid: Grid, rho: number, centre: boolean): { x: number; y: number } {
+  let p = { x: 0.5, y: 0.5 };
+  for (let t = 0; t < POSE_TRIES; t++) {
+    p = centre ? { x: rng.int(grid.width) + 0.5, y: rng.int(grid.height) + 0.5 } : { x: rng.next() * grid.width, y: rng.next() * grid.height };
+    if (!discHitsBlocked(grid, p.x, p.y, rho)) break;
+  }
+  return p;
+}
+
+function randomStart(rng: Rng, grid: Grid, rho: number, headings: number): Pose {
+  if (rng.chance(0.3)) return { ...clearPoint(rng, grid, rho, true), heading: latticeHeading(rng.int(headings), headings) };
+  return { ...clearPoint(rng, grid, rho, false), heading: (rng.next() - 0.5) * 2 * Math.PI };
+}
+
+function randomGoal(rng: Rng, grid: Grid, rho: number, headings: number): CurveGoal {
+  const { x, y } = clearPoint(rng, grid, rho, true);
+  switch (rng.int(3)) {
+    case 0:
+      return { x, y, heading: null };
+    case 1:
+      return { x, y, heading: latticeHeading(rng.int(headings), headings) };
+    default:
+      return { x: x - 0.5 + rng.next(), y: y - 0.5 + rng.next(), heading: rng.next() * Math.PI };
+  }
+}
+
+/** Runs a search in steps of `slice` work units, calling `during` after the first step. */
+function sliced(planner: DirectionalPlanner, start: Pose, goal: CurveGoal, options: DirectionalQueryOptions, slice: number, during: () => void): CurveResult {
+  const search = planner.createSearch(start, goal, options);
+  for (let steps = 0; ; steps++) {
+    const r = search.step(slice);
+    if (r) return r;
+    if (steps === 0) during();
+    if (steps > 1e6) throw new Error('the search does not end');
+  }
+}
+
+interface Tally {
+  compared: number;
+  /** Queries the proof ended with fewer expansions than the exhaustive search. */
+  cut: number;
+  found: number;
+  /** Found by the exhaustive search's clock shots only, where the proof ended the search first. */
+  clockOnly: number;
+  hybridFound: number;
+}
+
+function checkSetup(setup: number, tally: Tally): void {
+  const [unit, options, maps] = SETUPS[setup]!;
+  const profile = resolveProfile(unit);
+  const H = options.headings!;
+  const rng = makeRng(4100 + setup);
+  for (let t = 0; t < maps; t++) {
+    const grid = randomGrid(rng, { width: rng.range(7, 16), height: rng.range(7, 16), density: rng.next() * 0.3 });
+    const exhaustive = new DirectionalPlanner(grid, unit, { ...options, proofAfter: Infinity });
+    const proofAfter = PROOF_AFTERS[t % PROOF_AFTERS.length]!;
+    const proofed = new DirectionalPlanner(grid, unit, { ...options, proofAfter });
+    if (exhaustive.refusal) continue;
+    for (let q = 0; q < QUERIES; q++) {
+      const edit = (): void => {
+        for (let e = rng.range(1, 3); e > 0; e--) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.4));
+      };
+      if (rng.chance(0.5)) edit();
+      const start = randomStart(rng, grid, profile.sweepRadius, H);
+      const goal = randomGoal(rng, grid, profile.sweepRadius, H);
+      const noClock = { shotInterval: NO_CLOCK_SHOTS };
+      // In slices, the grid sometimes edited after the first: the search starts over on the new grid.
+      const slice = rng.chance(0.5) ? Infinity : rng.range(1, 300);
+      const got = sliced(proofed, start, goal, noClock, slice, () => {
+        if (rng.chance(0.3)) edit();
+      });
+      const truth = exhaustive.findPath(start, goal, noClock);
+      const where = `setup ${setup}, map ${t}, query ${q}, proofAfter ${proofAfter}, slice ${slice}: ${JSON.stringify({ start, goal })}\n${grid.toAscii().join('\n')}`;
+      expect(got.status, where).toBe(truth.status);
+      if (truth.status !== 'found' && truth.status !== 'no-room-to-turn') continue;
+      tally.compared++;
+      if (truth.status === 'found') {
+        tally.found++;
+        // The proof does not change the search's order: the same path, after the same expansions.
+        expect(got.length, where).toBe(truth.length);
+        expect(got.expanded, where).toBe(truth.expanded);
+      } else {
+        expect(got.expanded, where).toBeLessThanOrEqual(truth.expanded);
+        if (got.expanded < truth.expanded) tally.cut++;
+      }
+
+      // With the clock shots on, the two differ only where a clock shot found a path by luck.
+      const usual = proofed.findPath(start, goal);
+      const usualTruth = exhaustive.findPath(start, goal);
+      if (usual.status !== usualTruth.status) {
+        expect([usual.status, usualTruth.status, truth.status], where).toEqual(['no-room-to-turn', 'found', 'no-room-to-turn']);
+        tally.clockOnly++;
+      }
+      // Hybrid, with the proof before its fallback, finds a path whenever full does.
+      const hybrid = proofed.findPath(start, goal, { ...noClock, mode: 'hybrid' });
+      if (truth.status === 'found') {
+        expect(hybrid.status, `hybrid, ${where}`).toBe('found');
+        tally.hybridFound++;
+      }
+    }
+  }
+}
+
+describe('DirectionalPlanner with the reachability proof', () => {
+  const total: Tally = { compared: 0, cut: 0, found: 0, clockOnly: 0, hybridFound: 0 };
+
+  it.each(SETUPS.map((_, i) => i))('answers as the exhaustive search, full and hybrid, on random maps with edits (setup %i)', (setup) => {
+    checkSetup(setup, total);
+  });
+
+  it('was tested on both answers, and the proof ended searches early', () => {
+    console.log(`proof wiring: ${JSON.stringify(total)}`);
+    expect(total.compared).toBeGreaterThan(400);
+    expect(total.found).toBeGreaterThan(150);
+    expect(total.cut).toBeGreaterThan(40);
+    expect(total.hybridFound).toBe(total.found);
+    // Clock-shot luck is rare (see docs/reachability.md).
+    expect(total.clockOnly).toBeLessThan(total.compared / 50);
+  });
+
+  it('refuses a proofAfter that is not a number >= 0, naming it', () => {
+    const grid = new Grid(8, 8);
+    for (const proofAfter of [NaN, -1]) {
+      expect(() => new DirectionalPlanner(grid, { turningRadius: 1, width: 0.8 }, { proofAfter })).toThrow(
+        new RangeError(`proofAfter must be a number of expansions >= 0 (or Infinity), got ${String(proofAfter)}`),
+      );
+    }
+  });
+});
+
+/**
+ * A 48 x 40 open map with a one-tile dead end cut into its east wall; the goal is the dead end's
+ * last tile, facing out (west). A forward-only unit with r = 2 can drive in facing east but
+ * cannot turn there: no path, and the exhaustive search expands the whole open map to learn it.
+ */
+function goalPocket(): { grid: Grid; goal: CurveGoal } {
+  const width = 48;
+  const height = 40;
+  const pocketRow = 20;
+  const wallX = 40;
+  const grid = Grid.fromPredicate(width, height, (x, y) => x >= wallX && !(y === pocketRow && x < width - 1));
+  return { grid, goal: { x: width - 1.5, y: pocketRow + 0.5, heading: Math.PI } };
+}
+
+describe('a goal pocket', () => {
+  const unit = { turningRadius: 2, width: 0.8 };
+  const start = { x: 5.5, y: 5.5, heading: 0 };
+
+  it('ends no-room-to-turn after a small part of the exhaustive expansions, its work counted in the session', () => {
+    const { grid, goal } = goalPocket();
+    const before = new DirectionalPlanner(grid, unit, { proofAfter: Infinity }).findPath(start, goal);
+    const planner = new DirectionalPlanner(grid, unit);
+    planner.buildTables();
+    const search = planner.createSearch(start, goal);
+    const after = search.step()!;
+    expect(before.status).toBe('no-room-to-turn');
+    expect(after.status).toBe('no-room-to-turn');
+    expect(after.message).toBe(before.message);
+    // The whole open map (about 40 x 40 tiles x 16 headings) against the threshold and a few chunks.
+    expect(before.expanded).toBeGreaterThan(10000);
+    expect(after.expanded).toBeLessThan(DEFAULT_PROOF_AFTER + 2000);
+    // The proof's work is in the session's work, not in the expansions.
+    expect(search.work).toBeGreaterThan(after.expanded);
+    expect(search.work).toBeLessThan(before.expanded / 3);
+  });
+
+  it('in hybrid mode, ends beside the corridor phase, without the full search', () => {
+    const { grid, goal } = goalPocket();
+    const before = new DirectionalPlanner(grid, unit, { proofAfter: Infinity }).findPath(start, goal, { mode: 'hybrid' });
+    const after = new DirectionalPlanner(grid, unit).findPath(start, goal, { mode: 'hybrid' });
+    expect(before.status).toBe('no-room-to-turn');
+    expect(after.status).toBe('no-room-to-turn');
+    expect(after.expanded).toBeLessThan(before.expanded / 5);
+  });
+
+  it('keeps each step within its allowance, but for the start of the proof (one join per state around the start)', () => {
+    const { grid, goal } = goalPocket();
+    const planner = new DirectionalPlanner(grid, unit);
+    planner.buildTables();
+    const search = planner.createSearch(start, goal);
+    const allowance = 300;
+    // 9 tiles x 16 headings of joins at 3 units each, and the chunk in progress.
+    const overrun = 9 * 16 * 3 + 16;
+    let result: CurveResult | undefined;
+    while (!result) {
+      const before = search.work;
+      result = search.step(allowance);
+      expect(search.work - before).toBeLessThanOrEqual(allowance + overrun);
+    }
+    expect(result.status).toBe('no-room-to-turn');
+  });
+});
