@@ -4,12 +4,12 @@
  * summary in bench/results/summary.md, a log-log chart beside them, PASS/FAIL lines for the
  * targets of issue 3. Options: --maps DIR, --sample N (queries per map), --maps-only a,b,
  * --steer-sample N (steering queries per map of ../shared/benchmarks/steer for the directional
- * table of bench/directional.ts, 0 to skip), --max-expansions N (per steering query), --quick (a smoke run that
+ * table of bench/directional.ts, 0 to skip), --max-expansions N and --max-ms MS (caps per steering query), --quick (a smoke run that
  * writes to the temp folder), --cells-only (only the cell-centre comparison with the libraries:
  * no any-angle planners, memory check or steering; writes to the temp folder), --out DIR.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { DEFAULT_MAX_EXPANSIONS, DEFAULT_STEER_SAMPLE, DIRECTIONAL_FILES, runDirectionalBench, writeDirectionalReport } from './directional.js';
+import { DEFAULT_MAX_EXPANSIONS, DEFAULT_MAX_MS, DEFAULT_STEER_SAMPLE, DIRECTIONAL_FILES, runDirectionalBench, writeDirectionalReport } from './directional.js';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,10 +57,12 @@ interface Settings {
   steerSample: number;
   /** Expansions after which a steering query stops with status `budget`. */
   maxExpansions: number;
+  /** Wall time (ms) after which a steering query is cancelled and counted as `budget`. */
+  maxMs: number;
 }
 
 function settings(argv: readonly string[]): Settings {
-  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample', 'max-expansions'], ['quick', 'cells-only']);
+  const parsed = parseArgs(argv, ['maps', 'sample', 'maps-only', 'out', 'steer-sample', 'max-expansions', 'max-ms'], ['quick', 'cells-only']);
   const quick = parsed.flags.has('quick');
   const cellsOnly = parsed.flags.has('cells-only');
   const only = parsed.options.get('maps-only')?.split(',').map((m) => m.trim().replace(/\.map$/, '')).filter((m) => m !== '');
@@ -75,6 +77,7 @@ function settings(argv: readonly string[]): Settings {
     // The quick run keeps two steering queries a map: the first is reported apart, the second is timed.
     steerSample: cellsOnly ? 0 : integerOption(parsed, 'steer-sample', quick ? 2 : DEFAULT_STEER_SAMPLE, 0, 1000),
     maxExpansions: integerOption(parsed, 'max-expansions', DEFAULT_MAX_EXPANSIONS, 1, 1e9),
+    maxMs: integerOption(parsed, 'max-ms', DEFAULT_MAX_MS, 1, 1e9),
   };
 }
 
@@ -101,7 +104,7 @@ function main(): number {
     opts = settings(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--max-expansions N] [--maps-only a,b] [--quick] [--cells-only] [--out DIR]\n`);
+    process.stderr.write(`bench: ${error.message}\nusage: npm run bench -- [--maps DIR] [--sample N] [--steer-sample N] [--max-expansions N] [--max-ms MS] [--maps-only a,b] [--quick] [--cells-only] [--out DIR]\n`);
     return 2;
   }
   if (!existsSync(opts.mapsDir)) {
@@ -178,7 +181,7 @@ function main(): number {
   }
   if (errors.length > 0) checks.push({ status: 'FAIL', text: `${errors.length} queries threw (first: ${errors[0]})` });
   const steer =
-    opts.steerSample > 0 ? runDirectionalBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, maxExpansions: opts.maxExpansions, log }) : undefined;
+    opts.steerSample > 0 ? runDirectionalBench({ mapsDir: opts.mapsDir, sample: opts.steerSample, only: opts.only, maxExpansions: opts.maxExpansions, maxMs: opts.maxMs, log }) : undefined;
   if (steer) checks.push(...steer.checks);
   const steerFiles = steer ? writeDirectionalReport(steer, opts.out, root) : [];
 

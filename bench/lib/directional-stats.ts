@@ -18,6 +18,11 @@ export interface DirectionalSample {
   /** Wall time before the first expansion (checks, goal set-up, heuristic field, corridor), ms. */
   preMs: number;
   expanded: number;
+  /**
+   * Work units the search session counted besides its expansions (`work - expanded`: a proof run
+   * beside the search, tables built during the query); 0 when the planner does nothing else.
+   */
+  sideWork: number;
   /** Length of the found path (tiles), NaN when none. */
   length: number;
   /** Anya's any-angle length from the start to the goal point, Infinity when it finds none. */
@@ -43,6 +48,8 @@ export interface ModeSummary {
   firstMax: number;
   medianExpanded: number;
   maxExpanded: number;
+  /** The most side work (see {@link DirectionalSample.sideWork}) of one query, first queries included. */
+  maxSideWork: number;
   /** Search time (time after the first expansion began) per expansion over the warm queries, µs. */
   microsPerExpansion: number;
   /** Time before the search per query (warm): median, p95 and largest, ms. */
@@ -90,6 +97,7 @@ export function summarize(samples: readonly DirectionalSample[]): ModeSummary {
     firstMax: max(first.map((s) => s.ms)),
     medianExpanded: median(warm.map((s) => s.expanded)),
     maxExpanded: max(samples.map((s) => s.expanded)),
+    maxSideWork: max(samples.map((s) => s.sideWork)),
     microsPerExpansion: expansions > 0 ? (1000 * searchMs) / expansions : NaN,
     preP50: median(warm.map((s) => s.preMs)),
     preP95: quantile(warm.map((s) => s.preMs), 0.95),

@@ -14,7 +14,7 @@ import { benchFolders, parseSteerQueries } from '../../../bench/lib/steer-querie
 
 /** A found query of `map`, index `index`, taking `ms` of which `preMs` before the search. */
 function sample(over: Partial<DirectionalSample>): DirectionalSample {
-  return { map: 'm', index: 0, first: false, status: 'found', ms: 1, preMs: 0, expanded: 10, length: 10, optimum: 10, illegal: false, ...over };
+  return { map: 'm', index: 0, first: false, status: 'found', ms: 1, preMs: 0, expanded: 10, sideWork: 0, length: 10, optimum: 10, illegal: false, ...over };
 }
 
 describe('directional bench: summarize', () => {
@@ -22,7 +22,7 @@ describe('directional bench: summarize', () => {
   const samples = [
     sample({ index: 0, first: true, ms: 100, preMs: 50, expanded: 1000 }),
     sample({ index: 1, ms: 2, preMs: 1, expanded: 100, length: 12, optimum: 10 }),
-    sample({ index: 2, ms: 4, preMs: 1, expanded: 300, length: 11, optimum: 10 }),
+    sample({ index: 2, ms: 4, preMs: 1, expanded: 300, sideWork: 40, length: 11, optimum: 10 }),
     sample({ index: 3, status: 'no-room-to-turn', ms: 8, preMs: 2, expanded: 0, length: NaN }),
     sample({ index: 4, status: 'budget', ms: 6, preMs: 1, expanded: 500, length: NaN, illegal: false }),
   ];
@@ -50,6 +50,7 @@ describe('directional bench: summarize', () => {
     expect(s.microsPerExpansion).toBeCloseTo(10, 12);
     expect(s.medianExpanded).toBe(200);
     expect(s.maxExpanded).toBe(1000);
+    expect(s.maxSideWork).toBe(40);
     expect(s.preMax).toBe(2);
   });
 
