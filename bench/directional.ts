@@ -256,7 +256,7 @@ function statusText(s: ModeSummary): string {
 function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes[][], slow: readonly string[][], about: string): string {
   const lines = [
     `Directional A* on the steering queries of ../shared/benchmarks/steer: ${about}. Times in ms over the warm queries (every query but the first of each map); ` +
-      `statuses and lengths over every query. "pre" is a query's time before its first expansion (checks, goal, heuristic field, corridor), within the total; "side work" is what the search session counted as work besides expansions (a proof beside the search), in its ~1 µs units. ` +
+      `statuses and lengths over every query. "pre" is a query's time before its first expansion (checks, goal, heuristic field, corridor), within the total; "side work" is what the search session counted as work besides expansions (a proof beside the search), in its ~1 µs units; "µs / expansion" is the time after the first expansion began over the expansions, side work included. ` +
       `Length against Anya's any-angle optimum from the same start to the goal point.`,
     '',
     '| r | moves | mode | statuses | p50 | p95 | p99 | max | first query (median / max) | median expanded | max expanded | max side work | µs / expansion | pre p50 / p95 / max | length / any-angle (mean / max) | illegal |',
