@@ -8,6 +8,11 @@
  * lattice by curves checked against the exact geometry; the goal is a point with an optional
  * heading, reached by the lattice or by an analytic shot (the shortest curve from an expanded
  * state to the goal pose, accepted as soon as it is collision-free).
+ *
+ * A query with no path is answered by a {@link ReachabilityProof} run beside the search (see
+ * {@link DirectionalOptions.proofAfter}), not by expanding every reachable state: `no-room-to-turn`
+ * then means that no lattice state the search can reach is a goal state or has a legal shot from
+ * near the goal, whatever far shot the expansion order might have tried (docs/reachability.md).
  */
 import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';

@@ -3,6 +3,7 @@
  * analytic shot of Hybrid A*), and its move and heuristic tables.
  */
 export {
+  DEFAULT_PROOF_AFTER,
   DirectionalPlanner,
   HYBRID_WEIGHT,
   SHOT_INTERVAL,
@@ -11,4 +12,5 @@ export {
 } from './directional-planner.js';
 export { DEFAULT_MAX_MEMORY, directionalMemory } from './memory-size.js';
 export type { Refusal } from './query-checks.js';
+export { ReachabilityProof, type ReachabilityOptions, type ReachVerdict } from './reachability.js';
 export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';

@@ -34,7 +34,8 @@ import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex } from './l
  * - `unreachable`: no lattice state the search can reach is a goal state, and no shot the search
  *   always tries (from the start, and from every state within {@link ReachabilityOptions.shotNear}
  *   of the goal) is legal; the search ends `no-room-to-turn` unless one of its clock shots from a
- *   farther state happens to be legal (see docs/reachability.md);
+ *   farther state happens to be legal (see docs/reachability.md). The planner takes it as final
+ *   and answers `no-room-to-turn` (its `proofAfter` option turns the proof off);
  * - `pending`: not decided yet, call {@link ReachabilityProof.step} again.
  */
 export type ReachVerdict = 'reachable' | 'unreachable' | 'pending';
