@@ -79,3 +79,8 @@ export function lineInteger(rx: number, ry: number, ax: number, ay: number, exac
   const f = lineFloor(rx, ry, ax, ay, false, y);
   return lineSide(rx, ry, ax, ay, false, f, y) === 0 ? f : NaN;
 }
+
+/** Euclidean length of (dx, dy); `Math.hypot` is several times slower and its overflow guard is not needed here. */
+export function distance(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
+}

@@ -1,6 +1,8 @@
 import type { Grid } from '../../grid/grid.js';
+import { admitGeneral, emitGeneral, expandGeneral } from './cone-general.js';
 import { ConeRow, type Boundary } from './cone-row.js';
-import { lineFloor, lineInteger, lineSide } from './lines.js';
+import { emitRow } from './emit-row.js';
+import { distance, lineInteger, lineSide } from './lines.js';
 import {
   DIR,
   FLAGS,
@@ -29,7 +31,9 @@ import {
 } from './nodes.js';
 import type { OpenList } from './open-list.js';
 import type { RootHistory } from './roots.js';
-import { NE, NO_NEXT, NW, SE, SW, type RowChanges } from './row-changes.js';
+import { NE, NW, SE, SW, type RowChanges } from './row-changes.js';
+import { expandStart } from './start.js';
+import { turnAt } from './turns.js';
 
 /** `Successors.cone` splits the cone row the caller set up in {@link Successors.row}. */
 const EMIT = -2;
@@ -40,7 +44,11 @@ const ADMIT = 0;
 /** In `Successors.cone`: the piece being projected is stored nowhere. */
 const NONE = -1;
 
-/** Which non-observable successors an interval's endpoints have (see {@link Successors.emitPiece}). */
+/**
+ * Which non-observable successors an interval's endpoints have (see {@link Successors.emitPiece}).
+ * Module constants here, where the hot code reads them: an imported one is loaded from its module
+ * on every use rather than folded (1% slower in an A/B when `emitPiece` and `turnsOf` read them so).
+ */
 const LEFT_NEAR = 1;
 const LEFT_FAR = 2;
 const RIGHT_NEAR = 4;
@@ -70,13 +78,20 @@ const RIGHT_FAR = 8;
  * a cone's visible region (a target that is not on a row line), or on a flat. It becomes a goal
  * node whose f is the exact path length; once one node yields it, nothing else from that node can
  * be shorter, so the rest of that node's successors are skipped.
+ *
+ * This class is the state the parts share, explicit and public to them: the query, the search
+ * memory and the cone row ({@link row}). It holds the hot part, the cone walk ({@link cone}) with
+ * what it calls on every stored node (emitting rows and pieces, admitting, pushing), in one file so
+ * that V8 keeps inlining into the walk as before. The cold parts are functions of their own
+ * modules that take this state: the start (`start.ts`), turns (`turns.ts`), flats (`flats.ts`)
+ * and the cones through a start off the corners (`cone-general.ts`).
  */
 export class Successors {
   /** Target point. */
   tx = 0;
   ty = 0;
   /** Both target coordinates are integers, so the integer line tests apply to it. */
-  private tCorner = false;
+  tCorner = false;
   /** Heuristic weight. */
   weight = 1;
   /** Set by `estimate`: from the interval's point it went through to the target. */
@@ -85,26 +100,24 @@ export class Successors {
   readonly realStart: number;
   sx = 0;
   sy = 0;
-  private readonly quad: Uint8Array;
-  private readonly quadStride: number;
-  private readonly W: number;
-  private readonly H: number;
+  /** The row table's corner bytes (`RowChanges.quad`) and their row length. */
+  readonly quad: Uint8Array;
+  readonly quadStride: number;
+  readonly W: number;
+  readonly H: number;
 
   /**
-   * The path length to the root of the flat `walkFlat` walks. A field rather than an argument: a
-   * fraction passed to a call the compiler does not inline is boxed (an allocation per call).
+   * The cone row the next emit makes nodes of (see {@link ConeRow}), and the root a flat walk
+   * starts from (`walkFlat`).
    */
-  private flatG = 0;
-
-  /** The cone row the next emit makes nodes of (see {@link ConeRow}). */
-  private readonly row = new ConeRow();
+  readonly row = new ConeRow();
 
   constructor(
     grid: Grid,
-    private readonly rows: RowChanges,
-    private readonly pool: NodePool,
-    private readonly heap: OpenList,
-    private readonly roots: RootHistory,
+    readonly rows: RowChanges,
+    readonly pool: NodePool,
+    readonly heap: OpenList,
+    readonly roots: RootHistory,
   ) {
     this.quad = rows.quad;
     this.quadStride = rows.stride;
@@ -132,7 +145,7 @@ export class Successors {
   /** Expands node `id` (the start or a cone node). */
   expand(id: number): void {
     if (this.pool.ints[id * NODE_INTS + FLAGS]! & START) {
-      this.expandStart();
+      expandStart(this);
       return;
     }
     if (this.cone(EXPAND, id)) return;
@@ -140,133 +153,15 @@ export class Successors {
   }
 
   /** True when cell (x, r) is blocked or outside the map (x in -1..width, r in -1..height). */
-  private blocked(x: number, r: number): boolean {
+  blocked(x: number, r: number): boolean {
     return (this.quad[(r + 1) * this.quadStride + x + 1]! & SE) !== 0;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // The start.
-
-  private expandStart(): void {
-    const { sx, sy } = this;
-    const root = this.startRoot();
-    const exact = root !== this.realStart;
-    const c0 = Number.isInteger(sx) ? sx - 1 : Math.floor(sx);
-    const c1 = Number.isInteger(sx) ? sx : c0;
-    if (Number.isInteger(sy)) {
-      this.flatG = 0;
-      if (this.walkFlat(root, sx, sy, 1)) return;
-      this.flatG = 0;
-      if (this.walkFlat(root, sx, sy, -1)) return;
-      for (let dir = -1; dir <= 1; dir += 2) {
-        const strip = dir > 0 ? sy : sy - 1;
-        // The cells of the strip beside the start: one run, or two when a wall cell sits between.
-        for (let c = c0; c <= c1; c++) {
-          if (this.blocked(c, strip) || (c === c1 && c1 !== c0 && !this.blocked(c0, strip))) continue;
-          if (this.startCone(root, exact, strip, c, sy + dir, dir)) return;
-        }
-      }
-      return;
-    }
-    const strip = Math.floor(sy);
-    const c = this.blocked(c0, strip) ? c1 : c0;
-    if (this.startCone(root, exact, strip, c, strip, -1)) return;
-    this.startCone(root, exact, strip, c, strip + 1, 1);
-  }
-
-  /** The cone from the start through the whole free run of `strip` holding cell c, onto row y2. */
-  private startCone(root: number, exact: boolean, strip: number, c: number, y2: number, dir: number): boolean {
-    const e = this.row;
-    const l = e.left;
-    const r = e.right;
-    const L = this.rows.runStart(strip, c);
-    const R = this.rows.runEnd(strip, c);
-    const { tx, ty } = this;
-    if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
-      this.pushGoal(root, this.sx, this.sy, 0);
-      return true;
-    }
-    e.set(root, this.sx, this.sy, exact, y2, dir);
-    e.g = 0;
-    e.setInt(l, L);
-    e.setInt(r, R);
-    return this.emitAndAdmit();
   }
 
   // ---------------------------------------------------------------------------------------------
   // Observable successors.
 
-  /**
-   * Emits the intervals of the cone row between its boundaries: the target test, then one
-   * node per piece between consecutive corner points whose far strip is free (or one node for a
-   * single point). Returns how many nodes, or -1 when the target is on the row between them.
-   * {@link cone} uses it for rows of two or more pieces.
-   */
-  private emitRow(): number {
-    const e = this.row;
-    const l = e.left;
-    const r = e.right;
-    const y2 = e.y;
-    const { tx, ty } = this;
-    if (ty === y2 && e.sideOfTarget(l, tx, this.tCorner) <= 0 && e.sideOfTarget(r, tx, this.tCorner) >= 0) {
-      this.pushGoal(e.root, e.rx, e.ry, e.g);
-      return -1;
-    }
-    // One point: the rays meet a corner exactly. Kept only for its turns (see `turnsOf`).
-    let point = -1;
-    if (l.int && r.int) point = l.x === r.x ? l.x : -1;
-    else if (l.int) point = e.side(r, l.x) === 0 ? l.x : -1;
-    else if (r.int) point = e.side(l, r.x) === 0 ? r.x : -1;
-    if (point >= 0) {
-      e.setInt(l, point);
-      e.setInt(r, point);
-      this.emitPiece(-1);
-      return 1;
-    }
-    const far = e.dir > 0 ? y2 : y2 - 1;
-    const rows = this.rows;
-    const first = l.int || l.exact ? Math.floor(l.x) : lineFloor(e.rx, e.ry, l.ax, l.ay, false, y2);
-    let i = rows.upperBound(far, first);
-    // Change points alternate blocked-to-free and free-to-blocked, so the count at or left of the
-    // cell says whether it is free.
-    let free = ((i - rows.rowStart(far)) & 1) === 1;
-    let count = 0;
-    const end = rows.rowEnd(far);
-    // The right boundary, kept while pieces move the left one along.
-    const rInt = r.int;
-    const rX = r.x;
-    const rAx = r.ax;
-    const rAy = r.ay;
-    const rExact = r.exact;
-    const rNumeric = rInt || rExact;
-    for (; ; i++) {
-      const c = i < end ? rows.at(i) : NO_NEXT;
-      const inside =
-        c !== NO_NEXT && (rNumeric ? c < rX : lineSide(e.rx, e.ry, rAx, rAy, false, c, y2) > 0);
-      if (!inside) {
-        if (free) {
-          r.int = rInt;
-          r.x = rX;
-          r.ax = rAx;
-          r.ay = rAy;
-          r.exact = rExact;
-          this.emitPiece(i);
-          count++;
-        }
-        return count;
-      }
-      if (free) {
-        e.setInt(r, c);
-        this.emitPiece(i);
-        count++;
-      }
-      e.setInt(l, c);
-      free = !free;
-    }
-  }
-
   /** Emits the cone row between its boundaries and admits every piece; true when the target is on it. */
-  private emitAndAdmit(): boolean {
+  emitAndAdmit(): boolean {
     return this.cone(EMIT, -1);
   }
 
@@ -279,7 +174,7 @@ export class Successors {
    * sliver of the next strip between the ray and the cell's wall). The blocked cells round the
    * corner are compared as one pattern with the single near or far cell.
    */
-  private emitPiece(run: number): void {
+  emitPiece(run: number): void {
     const p = this.pool;
     const id = p.alloc();
     const d = p.data;
@@ -329,7 +224,7 @@ export class Successors {
    * endpoints whose projection is empty is dropped, and one whose projection is a single interval
    * is replaced by it, repeatedly (see {@link cone}).
    */
-  private admit(id: number): void {
+  admit(id: number): void {
     if (this.turnsOf(id) !== 0) this.push(id);
     else this.cone(ADMIT, id);
   }
@@ -351,7 +246,7 @@ export class Successors {
    * Most rows are such single pieces, so this walk keeps its whole state in locals and calls
    * nothing on its way. It takes exact cones only (corner root and anchors: every cone but those
    * of a start off the corners), whose boundaries compare with column lines as plain numbers (see
-   * `lineCrossing`); {@link coneGeneral} takes the others. Rows of two or more pieces go through
+   * `lineCrossing`); `cone-general.ts` takes the others. Rows of two or more pieces go through
    * the cone row and {@link emitRow}. Returns true when the target was found in the first step.
    *
    * V8 keeps a number unboxed only while it can type it as a number: no value here comes from a
@@ -380,7 +275,7 @@ export class Successors {
     let rAy = 0;
     if (mode === EMIT) {
       const e = this.row;
-      if (!e.exact || !e.left.exact || !e.right.exact) return this.coneGeneral(mode, id);
+      if (!e.exact || !e.left.exact || !e.right.exact) return emitGeneral(this);
       root = e.root;
       rx = e.rx;
       ry = e.ry;
@@ -398,7 +293,9 @@ export class Successors {
       const o = id * NODE;
       const oi = id * NODE_INTS;
       const f = n[oi + FLAGS]!;
-      if ((f & (LO_EXACT | HI_EXACT)) !== (LO_EXACT | HI_EXACT)) return this.coneGeneral(mode, id);
+      if ((f & (LO_EXACT | HI_EXACT)) !== (LO_EXACT | HI_EXACT)) {
+        return mode === EXPAND ? expandGeneral(this, id) : admitGeneral(this, id);
+      }
       root = n[oi + ROOT]!;
       rx = d[o + RX]!;
       ry = d[o + RY]!;
@@ -629,7 +526,7 @@ export class Successors {
       e.right.exact = true;
       if (all) {
         const top = this.pool.top;
-        const made = this.emitRow();
+        const made = emitRow(this);
         for (let k = top; k < top + made; k++) this.admit(k);
       } else {
         this.emitPiece(run);
@@ -644,7 +541,7 @@ export class Successors {
    * lines: the cone row's root through its boundaries' anchors. From fields, not
    * arguments (see {@link cone}).
    */
-  private targetInCone(): boolean {
+  targetInCone(): boolean {
     const e = this.row;
     const l = e.left;
     const r = e.right;
@@ -656,225 +553,33 @@ export class Successors {
     );
   }
 
-  /**
-   * {@link cone} for cones with a boundary through a start off the corners (or such a root), whose
-   * comparisons need the orientation predicate: the same steps on stored nodes and the cone row.
-   */
-  private coneGeneral(mode: number, id: number): boolean {
-    const p = this.pool;
-    if (mode === EMIT || mode === EXPAND) {
-      const count = mode === EMIT ? this.emitRow() : this.project(id);
-      if (count < 0) return true;
-      const top = p.top;
-      for (let k = top - count; k < top; k++) this.admit(k);
-      return false;
-    }
-    for (;;) {
-      const mark = p.top;
-      const count = this.project(id);
-      if (count < 0) return false;
-      if (count === 1) {
-        id = mark;
-        if (this.turnsOf(id) === 0) continue;
-      } else p.top = mark;
-      if (count > 0) this.push(id);
-      return false;
-    }
-  }
-
-  /**
-   * Writes the observable successors of cone node `id` at the pool's top and returns how many, or
-   * -1 when the target lies in the projected region (a goal node is pushed instead). For
-   * {@link coneGeneral}; see {@link cone} for the steps.
-   */
-  private project(id: number): number {
-    const e = this.row;
-    const l = e.left;
-    const r = e.right;
-    const d = this.pool.data;
-    const o = id * NODE;
-    const n = this.pool.ints;
-    const oi = id * NODE_INTS;
-    const run = n[oi + RUN]!;
-    if (run < 0) return 0;
-    const y = n[oi + ROW]!;
-    const dir = n[oi + DIR]!;
-    const L = this.rows.at(run - 1);
-    const R = this.rows.at(run);
-    const y2 = y + (this.rows.sameRows(run, dir) + 1) * dir;
-    const root = n[oi + ROOT]!;
-    const f = n[oi + FLAGS]!;
-    e.set(root, d[o + RX]!, d[o + RY]!, root !== this.realStart, y2, dir);
-    e.g = d[o + G]!;
-    l.ax = d[o + LAX]!;
-    l.ay = d[o + LAY]!;
-    l.exact = (f & LO_EXACT) !== 0;
-    r.ax = d[o + HAX]!;
-    r.ay = d[o + HAY]!;
-    r.exact = (f & HI_EXACT) !== 0;
-    const { tx, ty } = this;
-    if ((ty - y) * dir > 0 && (y2 - ty) * dir > 0 && tx >= L && tx <= R && this.targetInCone()) {
-      this.pushCurrentGoal();
-      return -1;
-    }
-    // Each side: the ray, or the wall of the free run when the ray runs past it.
-    e.setLine(l, l.ax, l.ay, l.exact);
-    if (e.side(l, L) <= 0) e.setInt(l, L);
-    e.setLine(r, r.ax, r.ay, r.exact);
-    if (e.side(r, R) >= 0) e.setInt(r, R);
-    if (l.int && !r.int && e.side(r, L) < 0) return 0;
-    if (r.int && !l.int && e.side(l, R) > 0) return 0;
-    return this.emitRow();
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Non-observable successors.
-
   /** The turning endpoints of node `id`, found when it was made (see {@link emitPiece}). */
-  private turnsOf(id: number): number {
+  turnsOf(id: number): number {
     return (this.pool.ints[id * NODE_INTS + FLAGS]! >> TURNS) & (LEFT_NEAR | LEFT_FAR | RIGHT_NEAR | RIGHT_FAR);
   }
 
-  /** Generates the non-observable successors of cone node `id`: those of each turning endpoint. */
+  /**
+   * Generates the non-observable successors of cone node `id`: those of each turning endpoint
+   * (`turns.ts`).
+   */
   private turn(id: number): void {
     const mask = this.turnsOf(id);
     if (mask === 0) return;
-    if (mask & (LEFT_NEAR | LEFT_FAR)) this.turnAt(id, -1, (mask & LEFT_NEAR) !== 0);
-    if (mask & (RIGHT_NEAR | RIGHT_FAR)) this.turnAt(id, 1, (mask & RIGHT_NEAR) !== 0);
-  }
-
-  /**
-   * The successors of node `id` that turn at its left (`side` -1) or right (+1) endpoint, a corner
-   * that becomes their root when the root history takes it. When the corner's one blocked cell is
-   * the near one (`near`: the ray from the old root grazed it), they are the flat beyond the
-   * endpoint and the strip beyond, past the ray, to the wall of its free run; when it is the far
-   * one, the sliver of the strip beyond between the ray and that cell's wall.
-   */
-  private turnAt(id: number, side: number, near: boolean): void {
-    const d = this.pool.data;
-    const o = id * NODE;
-    const n = this.pool.ints;
-    const oi = id * NODE_INTS;
-    const y = n[oi + ROW]!;
-    const dir = n[oi + DIR]!;
-    const rx = d[o + RX]!;
-    const ry = d[o + RY]!;
-    const parent = n[oi + ROOT]!;
-    const k = d[o + (side < 0 ? LO : HI)]!;
-    const g = d[o + G]! + distance(k - rx, y - ry);
-    const corner = y * (this.W + 1) + k;
-    this.roots.g = g;
-    if (!this.roots.offer(corner, parent)) return;
-    if (near) {
-      this.flatG = g;
-      if (this.walkFlat(corner, k, y, side)) return;
-    }
-    const strip = dir > 0 ? y : y - 1;
-    // The free run of the strip beyond that the region lies in: beside the corner, past the ray.
-    const c = near === (side < 0) ? k - 1 : k;
-    const L = this.rows.runStart(strip, c);
-    const R = this.rows.runEnd(strip, c);
-    const e = this.row;
-    e.set(corner, k, y, true, y + dir, dir);
-    e.g = g;
-    e.setInt(side < 0 ? e.left : e.right, near ? (side < 0 ? L : R) : k);
-    e.setLine(side < 0 ? e.right : e.left, rx, ry, parent !== this.realStart);
-    this.shadowCone(strip, L, R, side);
-  }
-
-  /**
-   * Emits a cone whose root sits on the row it starts from (the cone row set by {@link turnAt}):
-   * the boundary on the other side from `side` is the shadow line through the root and the old
-   * root, the one on `side` is a column line. The region it covers inside the first strip is the
-   * free run [L, R] of the strip, on the shadow side of the line; the run's wall clips the line's
-   * end on the new row.
-   */
-  private shadowCone(strip: number, L: number, R: number, side: number): void {
-    const { tx, ty } = this;
-    const e = this.row;
-    const ray = side < 0 ? e.right : e.left;
-    const wall = side < 0 ? e.left : e.right;
-    if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
-      // The target is in the region when it lies on the wall's side of the ray (or on it).
-      const t = lineSide(e.rx, e.ry, ray.ax, ray.ay, ray.exact && this.tCorner, tx, ty);
-      if (t * side <= 0) {
-        this.pushCurrentGoal();
-        return;
-      }
-    }
-    // Nothing when the ray has crossed the wall; else the ray, or the run's far wall where the ray
-    // runs past it.
-    if (e.side(ray, wall.x) * side > 0) return;
-    const end = side > 0 ? L : R;
-    if (e.side(ray, end) * side <= 0) e.setInt(ray, end);
-    this.emitAndAdmit();
-  }
-
-  /**
-   * Walks the flat from root `root` at (x0, y) in direction `sx` (+1 right, -1 left) along row y,
-   * as far as the row stays passable: checks the target on it, and at every corner where the cell
-   * behind on one side is the only blocked one, turns into the strip on that side (the region the
-   * root cannot see past that cell). Returns true when the target lies on the flat.
-   */
-  private walkFlat(root: number, x0: number, y: number, sx: number): boolean {
-    const g = this.flatG;
-    const rows = this.rows;
-    const { tx, ty } = this;
-    const stride = this.W + 1;
-    let x = x0;
-    for (;;) {
-      const col = sx > 0 ? Math.floor(x) : Math.ceil(x) - 1;
-      if (this.blocked(col, y - 1) && this.blocked(col, y)) return false;
-      const k =
-        sx > 0 ? Math.min(rows.next(y - 1, x), rows.next(y, x)) : Math.max(rows.previous(y - 1, x), rows.previous(y, x));
-      if (ty === y && (sx > 0 ? tx > x && tx <= k : tx < x && tx >= k)) {
-        this.pushGoal(root, x0, y, g);
-        return true;
-      }
-      const behind = sx > 0 ? k - 1 : k;
-      const ahead = sx > 0 ? k : k - 1;
-      const bu = this.blocked(behind, y - 1);
-      const bd = this.blocked(behind, y);
-      const au = this.blocked(ahead, y - 1);
-      const ad = this.blocked(ahead, y);
-      if ((bu && ad && !bd && !au) || (bd && au && !bu && !ad)) return false;
-      if (!au && !ad && bu !== bd) {
-        const gk = g + Math.abs(k - x0);
-        const corner = y * stride + k;
-        this.roots.g = gk;
-        if (this.roots.offer(corner, root)) {
-          const strip = bu ? y - 1 : y;
-          const run = sx > 0 ? this.rows.runEnd(strip, ahead) : this.rows.runStart(strip, ahead);
-          const L = sx > 0 ? k : run;
-          const R = sx > 0 ? run : k;
-          if (ty > strip && ty < strip + 1 && tx >= L && tx <= R) {
-            this.pushGoal(corner, k, y, gk);
-          } else {
-            const e = this.row;
-            e.set(corner, k, y, true, bu ? y - 1 : y + 1, bu ? -1 : 1);
-            e.g = gk;
-            e.setInt(e.left, L);
-            e.setInt(e.right, R);
-            this.emitAndAdmit();
-          }
-        }
-      }
-      if (au && ad) return false;
-      x = k;
-    }
+    if (mask & (LEFT_NEAR | LEFT_FAR)) turnAt(this, id, -1, (mask & LEFT_NEAR) !== 0);
+    if (mask & (RIGHT_NEAR | RIGHT_FAR)) turnAt(this, id, 1, (mask & RIGHT_NEAR) !== 0);
   }
 
   // ---------------------------------------------------------------------------------------------
   // The open list.
 
   /** {@link pushGoal} for the root of the cone row. */
-  private pushCurrentGoal(): void {
+  pushCurrentGoal(): void {
     const e = this.row;
     this.pushGoal(e.root, e.rx, e.ry, e.g);
   }
 
   /** Pushes a goal node: the target reached straight from root `root` at (rx, ry), with path length g to it. */
-  private pushGoal(root: number, rx: number, ry: number, g: number): void {
+  pushGoal(root: number, rx: number, ry: number, g: number): void {
     const p = this.pool;
     const id = p.alloc();
     const d = p.data;
@@ -894,7 +599,7 @@ export class Successors {
    * Pushes a node with f = g + weight·h; among equal f the heap prefers the larger second key, here
    * the length to the interval's point nearest the target, so the search pushes on toward it.
    */
-  private push(id: number): void {
+  push(id: number): void {
     const h = this.estimate(id);
     const g = this.pool.data[id * NODE + G]!;
     this.heap.push(id, g + this.weight * h, g + h - this.toTarget);
@@ -938,9 +643,4 @@ function storeEndpoint(e: ConeRow, b: Boundary, d: Float64Array, at: number): bo
   const column = x === x;
   d[at] = column ? x : b.x;
   return column;
-}
-
-/** Euclidean length of (dx, dy); `Math.hypot` is several times slower and its overflow guard is not needed here. */
-function distance(dx: number, dy: number): number {
-  return Math.sqrt(dx * dx + dy * dy);
 }
