@@ -3,10 +3,16 @@
  * search, on the steering queries of ../shared/benchmarks/steer/.
  *
  *   npx tsx bench/reachability.ts [--maps den520d,AR0304SR] [--radius 2] [--width 0.8] [--reverse]
+ *   npx tsx bench/reachability.ts --planner [--maps ...] [--radius 2] [--width 0.8] [--reverse]
  *
  * Per query: the full search (default options) and the proof, both sides and goal side alone
  * (the planner's way), each timed in CPU time in this process. Prints one line per query the search ends `no-room-to-turn`, then p50/p95/max of both
  * on those queries, the proof's cost on the queries the search finds, and any disagreement.
+ *
+ * With `--planner`: the planner as wired (the proof beside its search) against the planner with
+ * the proof off (`proofAfter: Infinity`, the exhaustive search), full and hybrid, query by query in
+ * one process (the order alternating): p50/p95/p99/max, the slowest failure, and every query whose
+ * status, length or expansions differ.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { Grid } from '../src/grid/grid.js';
@@ -43,9 +49,75 @@ function summary(label: string, values: number[]): string {
   return `${label}: n=${values.length} p50 ${f(quantile(values, 0.5))} ms, p95 ${f(quantile(values, 0.95))} ms, max ${f(Math.max(...values))} ms`;
 }
 
+/** Milliseconds (CPU) and the answers of each query, per planner variant. */
+interface Sample {
+  ms: number;
+  status: string;
+  length: number;
+  expanded: number;
+}
+
+/** The wired planner against the exhaustive one, full and hybrid, on every query of `maps`. */
+function comparePlanners(maps: string[], unit: { turningRadius: number; width: number; reverse: boolean }): void {
+  for (const mode of ['full', 'hybrid'] as const) {
+    const runs: Record<'before' | 'after', Sample[]> = { before: [], after: [] };
+    const differences: string[] = [];
+    for (const name of maps) {
+      const grid = Grid.fromMovingAi(readFileSync(new URL(`maps/${name}.map`, ROOT), 'utf8'));
+      const planners = { before: new DirectionalPlanner(grid, unit, { proofAfter: Infinity }), after: new DirectionalPlanner(grid, unit) };
+      planners.before.buildTables(Infinity, true);
+      planners.after.buildTables(Infinity, true);
+      const lines = readFileSync(new URL(`steer/${name}.steer.jsonl`, ROOT), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      lines.forEach((line, i) => {
+        const q = JSON.parse(line) as { sx: number; sy: number; sh: number; gx: number; gy: number; gh: number | null };
+        const sample = (variant: 'before' | 'after'): Sample => {
+          const [r, ms] = cpu(() => planners[variant].findPath({ x: q.sx, y: q.sy, heading: q.sh }, { x: q.gx, y: q.gy, heading: q.gh }, { mode }));
+          return { ms, status: r.status, length: r.status === 'found' ? r.length : NaN, expanded: r.expanded };
+        };
+        // Alternate which goes first, so that neither gets the warmer caches every time.
+        const order = i % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+        const got = { before: undefined as Sample | undefined, after: undefined as Sample | undefined };
+        for (const v of order) got[v] = sample(v);
+        const b = got.before!;
+        const a = got.after!;
+        runs.before.push(b);
+        runs.after.push(a);
+        if (b.status !== a.status || (b.status === 'found' && (b.length !== a.length || b.expanded !== a.expanded))) {
+          differences.push(`  ${name} #${i}: before ${b.status} ${b.length} (${b.expanded} exp., ${b.ms.toFixed(1)} ms), after ${a.status} ${a.length} (${a.expanded} exp., ${a.ms.toFixed(1)} ms)`);
+        }
+      });
+    }
+    for (const variant of ['before', 'after'] as const) {
+      const samples = runs[variant];
+      const ms = samples.map((s) => s.ms);
+      const failed = samples.filter((s) => s.status === 'no-room-to-turn');
+      const statuses = new Map<string, number>();
+      for (const s of samples) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
+      const f = (v: number): string => (v < 10 ? v.toFixed(2) : v.toFixed(0));
+      console.log(
+        `${mode} ${variant === 'before' ? 'proof off' : 'proof on '}: ${[...statuses].map(([k, n]) => `${k} ${n}`).join(', ')}; ` +
+          `p50 ${f(quantile(ms, 0.5))} ms, p95 ${f(quantile(ms, 0.95))}, p99 ${f(quantile(ms, 0.99))}, max ${f(Math.max(...ms))}; ` +
+          `slowest no-room-to-turn ${f(Math.max(0, ...failed.map((s) => s.ms)))} ms (${Math.max(0, ...failed.map((s) => s.expanded))} exp. at most)`,
+      );
+    }
+    // What the proof's share costs the queries it does not end: the found ones.
+    const ratios = runs.after.flatMap((a, i) => (a.status === 'found' ? [a.ms / Math.max(runs.before[i]!.ms, 1e-3)] : []));
+    const total = (v: 'before' | 'after'): number => runs[v].reduce((sum, s) => sum + (s.status === 'found' ? s.ms : 0), 0);
+    console.log(
+      `${mode} found queries, proof on against off: median ratio ${quantile(ratios, 0.5).toFixed(2)}, p95 ratio ${quantile(ratios, 0.95).toFixed(2)}, ` +
+        `total ${total('after').toFixed(0)} against ${total('before').toFixed(0)} ms`,
+    );
+    console.log(differences.length === 0 ? `${mode}: same status, length and expansions on every query` : `${mode}: ${differences.length} queries differ:\n${differences.join('\n')}`);
+  }
+}
+
 const maps = arg('maps', DEFAULT_MAPS.join(',')).split(',');
 const unit = { turningRadius: Number(arg('radius', '2')), width: Number(arg('width', '0.8')), reverse: process.argv.includes('--reverse') };
 const profile = resolveProfile(unit);
+if (process.argv.includes('--planner')) {
+  comparePlanners(maps, unit);
+  process.exit(0);
+}
 const searchFailed: number[] = [];
 const proofFailed: number[] = [];
 const proofFound: number[] = [];

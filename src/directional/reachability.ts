@@ -58,6 +58,14 @@ export interface ReachabilityOptions {
    * its search finds the start pockets by running dry as it does today.
    */
   goalSideOnly?: boolean;
+  /**
+   * With `goalSideOnly`: true for a state the caller's own search has reached from the start over
+   * the same moves. The goal side meeting such a state proves `reachable` (a path exists), so the
+   * caller can stop paying for the proof on a query its search will solve. Asked when the goal
+   * side marks a state and when it expands one; a `true` for a state the start cannot reach would
+   * make a wrong `reachable`, never a wrong `unreachable`.
+   */
+  reached?: (id: number) => boolean;
 }
 
 /**
@@ -172,6 +180,7 @@ export class ReachabilityProof {
   private readonly shots: boolean;
   private readonly walls: WallDistanceMap | undefined;
   private readonly goalSideOnly: boolean;
+  private readonly reached: ((id: number) => boolean) | undefined;
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   /** The query as given to {@link begin}, and the grid version it was begun on. */
   private query: { start: Pose; goal: CurveGoal } = { start: { x: 0, y: 0, heading: 0 }, goal: { x: 0, y: 0 } };
@@ -203,6 +212,7 @@ export class ReachabilityProof {
     this.shots = options.analyticShots ?? true;
     this.walls = options.walls;
     this.goalSideOnly = options.goalSideOnly ?? false;
+    this.reached = options.reached;
   }
 
   /** The current verdict. */
@@ -333,7 +343,9 @@ export class ReachabilityProof {
         this.expandForward(this.forward.pop());
         this.forwardWork += this.work - before;
       } else {
-        if (this.nearPending.length > 0) this.tryNear(this.nearPending.pop()!);
+        // What the goal side has grows before more near shots are tried: the verdict is the same
+        // (every shot is tried before the side can run dry), but a path is met sooner.
+        if (this.backward.empty) this.tryNear(this.nearPending.pop()!);
         else this.expandBackward(this.backward.pop());
         this.backwardWork += this.work - before;
       }
@@ -384,7 +396,7 @@ export class ReachabilityProof {
     this.stamp[id] = (this.generation << SIDE_BITS) | BACKWARD | (mine ? s & FORWARD : 0);
     this.backward.push(id);
     this.backwardVisited++;
-    if (mine && (s & FORWARD) !== 0) {
+    if ((mine && (s & FORWARD) !== 0) || this.reached?.(id) === true) {
       this.decide('reachable');
       return true;
     }
@@ -445,6 +457,11 @@ export class ReachabilityProof {
   /** Visits the predecessors of `id` by the legal moves. */
   private expandBackward(id: number): void {
     this.work++;
+    // The caller's search may have reached it since it was marked.
+    if (this.reached?.(id) === true) {
+      this.decide('reachable');
+      return;
+    }
     const H = this.H;
     const w = this.grid.width;
     const cell = (id / H) | 0;

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import { DEFAULT_PROOF_AFTER, DirectionalPlanner, type DirectionalOptions, type DirectionalQueryOptions } from '../../../src/directional/directional-planner.js';
 import { latticeHeading } from '../../../src/directional/hit-check.js';
+import { ReachabilityProof, type ReachVerdict } from '../../../src/directional/reachability.js';
+import { shotNearDistance } from '../../../src/directional/lattice-rules.js';
 import { discHitsBlocked } from '../../../src/curves/footprint.js';
 import type { CurveGoal, CurveResult } from '../../../src/curves/curve-planner.js';
 import type { Pose } from '../../../src/curves/segment.js';
@@ -224,5 +226,27 @@ describe('a goal pocket', () => {
       expect(search.work - before).toBeLessThanOrEqual(allowance + overrun);
     }
     expect(result.status).toBe('no-room-to-turn');
+  });
+});
+
+describe('ReachabilityProof reached (the caller\'s search as the start side)', () => {
+  const unit = { turningRadius: 2, width: 0.8 };
+  const start = { x: 5.5, y: 5.5, heading: 0 };
+
+  const prove = (reached?: (id: number) => boolean): ReachVerdict => {
+    const { grid, goal } = goalPocket();
+    const profile = resolveProfile(unit);
+    const moves = new DirectionalPlanner(grid, unit).moves;
+    const proof = new ReachabilityProof(grid, profile, moves, { shotNear: shotNearDistance(profile.turningRadius, moves.rings), goalSideOnly: true, reached });
+    let v = proof.begin(start, goal);
+    while (v === 'pending') v = proof.step(1000);
+    return v;
+  };
+
+  it('proves a path when the goal side meets a state the caller reached, and only then', () => {
+    expect(prove()).toBe('unreachable');
+    expect(prove(() => false)).toBe('unreachable');
+    // A caller claiming every state: the first state the goal side marks meets it.
+    expect(prove(() => true)).toBe('reachable');
   });
 });
