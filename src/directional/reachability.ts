@@ -270,6 +270,8 @@ export class ReachabilityProof {
       this.seedGoal(goal);
     }
     this.backwardWork = this.work;
+    // The goal side met a state the caller's search reached (option `reached`).
+    if (this.verdictNow !== 'pending') return this.verdictNow;
 
     // The start: a lattice state, or the exact pose joined to the states of the tiles around it.
     const sx = Math.min(width - 1, Math.floor(start.x));

@@ -233,20 +233,23 @@ describe('ReachabilityProof reached (the caller\'s search as the start side)', (
   const unit = { turningRadius: 2, width: 0.8 };
   const start = { x: 5.5, y: 5.5, heading: 0 };
 
-  const prove = (reached?: (id: number) => boolean): ReachVerdict => {
+  /** The verdict of `begin`, and the final one. */
+  const prove = (reached?: (id: number) => boolean): [ReachVerdict, ReachVerdict] => {
     const { grid, goal } = goalPocket();
     const profile = resolveProfile(unit);
     const moves = new DirectionalPlanner(grid, unit).moves;
     const proof = new ReachabilityProof(grid, profile, moves, { shotNear: shotNearDistance(profile.turningRadius, moves.rings), goalSideOnly: true, reached });
-    let v = proof.begin(start, goal);
+    const begun = proof.begin(start, goal);
+    let v = begun;
     while (v === 'pending') v = proof.step(1000);
-    return v;
+    return [begun, v];
   };
 
   it('proves a path when the goal side meets a state the caller reached, and only then', () => {
-    expect(prove()).toBe('unreachable');
-    expect(prove(() => false)).toBe('unreachable');
-    // A caller claiming every state: the first state the goal side marks meets it.
-    expect(prove(() => true)).toBe('reachable');
+    expect(prove()[1]).toBe('unreachable');
+    expect(prove(() => false)[1]).toBe('unreachable');
+    // A caller claiming every state: the goal state (a tile centre at a lattice heading), marked
+    // by begin, meets it at once.
+    expect(prove(() => true)).toEqual(['reachable', 'reachable']);
   });
 });
