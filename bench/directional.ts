@@ -33,7 +33,7 @@ import { collectGarbage } from './lib/measure.js';
 import type { Check } from './lib/report.js';
 import { benchFolders, listSteerMaps, loadSteerQueries, type SteerQuery } from './lib/steer-queries.js';
 import { compareModes, directionalChecks, summarize, TARGETS, type ConfigResult, type DirectionalSample, type ModeSummary } from './lib/directional-stats.js';
-import { lengthChart, type LengthSeries } from './lib/length-chart.js';
+import { logLogChart, type ChartSeries } from './lib/svg.js';
 import { max, median } from './lib/stats.js';
 
 /** Options of {@link runDirectionalBench}. */
@@ -156,7 +156,7 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
     return { radius: c.radius, neighborhood: c.neighborhood, full: summarize(full), hybrid: summarize(hybrid), vs: compareModes(full, hybrid) };
   });
   const tableTimes = configs.map((c) => tables.get(key(c, 'tables')) ?? []);
-  const chartSeries: LengthSeries[] = configs.flatMap((c) =>
+  const chartSeries: ChartSeries[] = configs.flatMap((c) =>
     MODES.map((mode) => ({
       name: `r=${c.radius} D-${c.neighborhood} ${mode}`,
       dashed: mode === 'full',
@@ -164,16 +164,24 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
     })),
   );
   const warmCount = results[0] ? results[0].full.warm : 0;
-  const chart = lengthChart(
-    chartSeries,
-    'Directional A*: time per query against path length',
-    `${warmCount} warm steering queries per series on ${names.length} maps, unit width ${WIDTH}; dots: queries (found or not), lines: medians; dashed: full`,
-    "the query's any-angle (Anya) length, tiles (log scale)",
-  );
+  const chart = logLogChart(chartSeries, {
+    title: 'Directional A*: time per query against path length',
+    subtitle: `${warmCount} warm steering queries per series on ${names.length} maps, unit width ${WIDTH}; dots: queries (found or not), lines: medians; dashed: full`,
+    xTitle: "the query's any-angle (Anya) length, tiles (log scale)",
+    xDecade: (e) => String(10 ** e),
+    yDecade: msDecade,
+  });
   const seconds = (performance.now() - started) / 1000;
   const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions or ${maxMs.toLocaleString('en-US')} ms a query; ${seconds.toFixed(0)} s`;
   const slow = configs.map((c) => MODES.map((mode) => slowest(samples.get(key(c, mode)) ?? [])));
   return { markdown: table(results, tableTimes, slow, about), chart, results, checks: directionalChecks(results), seconds };
+}
+
+/** The label of 10^e milliseconds on a time axis. */
+function msDecade(exponent: number): string {
+  if (exponent >= 3) return `${10 ** (exponent - 3)} s`;
+  if (exponent >= 0) return `${10 ** exponent} ms`;
+  return `${(10 ** exponent).toFixed(-exponent)} ms`;
 }
 
 /** Queries named in the "slowest" column per configuration and mode: the tail the targets are about. */

@@ -21,18 +21,30 @@ function decadeLabel(exponent: number, unit: 'count' | 'time'): string {
   return `${10 ** exponent} µs`;
 }
 
+/** One series of a {@link logLogChart}: a name and its points; both coordinates must be above 0. */
+export interface ChartSeries {
+  name: string;
+  points: { x: number; y: number }[];
+  /** Drawn dashed (e.g. another library's line). */
+  dashed?: boolean;
+}
+
+/** What a {@link logLogChart} says besides its series. */
+export interface ChartText {
+  title: string;
+  subtitle: string;
+  xTitle: string;
+  /** The label of the decade 10^e on each axis. */
+  xDecade: (exponent: number) => string;
+  yDecade: (exponent: number) => string;
+}
+
 /**
- * A log-log chart of time per query against the nodes plain A* expands on the same query, one
- * series per contender (like Figure 16 of the Anya paper): faint dots for single queries, a line
- * through the medians of each quarter decade. Libraries are dashed. `xSeries` names the series
- * whose expansion counts are the x axis. Returns the SVG text.
+ * A log-log chart, one colour per series: faint dots for single points, a line through the
+ * medians of each quarter decade of x, dashed series dashed. Returns the SVG text.
  */
-export function timeChart(run: Run, xSeries: string, title: string): string {
-  const xs = run.series.find((s) => s.name === xSeries)?.expanded ?? [];
-  const shown = run.series.filter((s) => !s.name.endsWith(' + clone'));
-  const points = shown.map((s) =>
-    s.micros.map((y, i) => ({ x: xs[i]!, y })).filter((p) => p.x >= 1 && p.y > 0 && Number.isFinite(p.y)),
-  );
+export function logLogChart(series: readonly ChartSeries[], text: ChartText): string {
+  const points = series.map((s) => s.points.filter((p) => p.x > 0 && p.y > 0 && Number.isFinite(p.x) && Number.isFinite(p.y)));
   const all = points.flat();
   if (all.length === 0) return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="80"><text x="10" y="40">no data</text></svg>\n`;
   const lx = all.map((p) => Math.log10(p.x));
@@ -47,8 +59,8 @@ export function timeChart(run: Run, xSeries: string, title: string): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
   out.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="#fff"/>`);
-  out.push(`<text x="${PLOT.left}" y="26" font-size="16" font-weight="bold">${escape(title)}</text>`);
-  out.push(`<text x="${PLOT.left}" y="46" fill="#555">${escape(`${run.queries.length} queries; dots: single queries, lines: medians per quarter decade; dashed: JavaScript libraries`)}</text>`);
+  out.push(`<text x="${PLOT.left}" y="26" font-size="16" font-weight="bold">${escape(text.title)}</text>`);
+  out.push(`<text x="${PLOT.left}" y="46" fill="#555">${escape(text.subtitle)}</text>`);
 
   // Grid: decades solid, 2..9 faint.
   for (let e = x0; e <= x1; e++) {
@@ -56,20 +68,20 @@ export function timeChart(run: Run, xSeries: string, title: string): string {
       const x = sx(m * 10 ** e);
       out.push(`<line x1="${px(x)}" y1="${PLOT.top}" x2="${px(x)}" y2="${PLOT.bottom}" stroke="${m === 1 ? '#ccc' : '#eee'}"/>`);
     }
-    out.push(`<text x="${px(sx(10 ** e))}" y="${PLOT.bottom + 18}" text-anchor="middle">${decadeLabel(e, 'count')}</text>`);
+    out.push(`<text x="${px(sx(10 ** e))}" y="${PLOT.bottom + 18}" text-anchor="middle">${text.xDecade(e)}</text>`);
   }
   for (let e = y0; e <= y1; e++) {
     for (let m = 1; m < 10 && (m === 1 || e < y1); m++) {
       const y = sy(m * 10 ** e);
       out.push(`<line x1="${PLOT.left}" y1="${px(y)}" x2="${PLOT.right}" y2="${px(y)}" stroke="${m === 1 ? '#ccc' : '#eee'}"/>`);
     }
-    out.push(`<text x="${PLOT.left - 8}" y="${px(sy(10 ** e) + 4)}" text-anchor="end">${decadeLabel(e, 'time')}</text>`);
+    out.push(`<text x="${PLOT.left - 8}" y="${px(sy(10 ** e) + 4)}" text-anchor="end">${text.yDecade(e)}</text>`);
   }
   out.push(`<rect x="${PLOT.left}" y="${PLOT.top}" width="${PLOT.right - PLOT.left}" height="${PLOT.bottom - PLOT.top}" fill="none" stroke="#333"/>`);
-  out.push(`<text x="${(PLOT.left + PLOT.right) / 2}" y="${HEIGHT - 20}" text-anchor="middle">${escape(`nodes expanded by ${xSeries} on the same query (log scale)`)}</text>`);
+  out.push(`<text x="${(PLOT.left + PLOT.right) / 2}" y="${HEIGHT - 20}" text-anchor="middle">${escape(text.xTitle)}</text>`);
   out.push(`<text transform="translate(22 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle">time per query (log scale)</text>`);
 
-  shown.forEach((s, i) => {
+  series.forEach((s, i) => {
     const colour = PALETTE[i % PALETTE.length]!;
     const pts = points[i]!;
     const dots = pts.map((p) => `M${px(sx(p.x))} ${px(sy(p.y))}h0`).join('');
@@ -86,7 +98,7 @@ export function timeChart(run: Run, xSeries: string, title: string): string {
       .sort((a, b) => a[0] - b[0])
       .filter(([, bin]) => bin.x.length >= MIN_BIN)
       .map(([, bin]) => [sx(median(bin.x)), sy(median(bin.y))] as const);
-    const dash = s.library ? ' stroke-dasharray="7 4"' : '';
+    const dash = s.dashed ? ' stroke-dasharray="7 4"' : '';
     if (line.length > 1) {
       out.push(`<polyline points="${line.map(([x, y]) => `${px(x)},${px(y)}`).join(' ')}" fill="none" stroke="${colour}" stroke-width="2.2"${dash}/>`);
     }
@@ -98,4 +110,29 @@ export function timeChart(run: Run, xSeries: string, title: string): string {
   });
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * A log-log chart of time per query against the nodes plain A* expands on the same query, one
+ * series per contender (like Figure 16 of the Anya paper): faint dots for single queries, a line
+ * through the medians of each quarter decade. Libraries are dashed. `xSeries` names the series
+ * whose expansion counts are the x axis. Returns the SVG text.
+ */
+export function timeChart(run: Run, xSeries: string, title: string): string {
+  const xs = run.series.find((s) => s.name === xSeries)?.expanded ?? [];
+  const shown = run.series.filter((s) => !s.name.endsWith(' + clone'));
+  return logLogChart(
+    shown.map((s) => ({
+      name: s.name,
+      points: s.micros.map((y, i) => ({ x: xs[i]!, y })).filter((p) => p.x >= 1),
+      ...(s.library ? { dashed: true } : {}),
+    })),
+    {
+      title,
+      subtitle: `${run.queries.length} queries; dots: single queries, lines: medians per quarter decade; dashed: JavaScript libraries`,
+      xTitle: `nodes expanded by ${xSeries} on the same query (log scale)`,
+      xDecade: (e) => decadeLabel(e, 'count'),
+      yDecade: (e) => decadeLabel(e, 'time'),
+    },
+  );
 }
