@@ -3,6 +3,7 @@
  * `game.headlessStep`. One file, so Phaser is imported once.
  */
 import Phaser from 'phaser';
+import { bootHeadlessScene } from '../support/headless-scene.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DirectionalPlanner, isPointFree, PathfindingPlugin, type Navigator, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
 
@@ -29,23 +30,7 @@ afterEach(() => {
 
 /** Boots a headless game whose scene has a tilemap of `rows` ('#' wall, '.' floor) under the plugin. */
 async function boot(rows: string[], x = 0, y = 0, scale = 1): Promise<World> {
-  const scene = await new Promise<Phaser.Scene>((resolve) => {
-    const game = new Phaser.Game({
-      type: Phaser.HEADLESS,
-      width: 640,
-      height: 480,
-      banner: false,
-      audio: { noAudio: true },
-      plugins: { scene: [{ key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' }] },
-      scene: {
-        key: 'level',
-        create(this: Phaser.Scene) {
-          resolve(this);
-        },
-      },
-    });
-    game.loop.stop();
-  });
+  const scene = await bootHeadlessScene();
   const world: World = { game: scene.sys.game, scene, ...buildMap(scene, rows, x, y, scale), time: 0 };
   current = world;
   return world;

@@ -3,8 +3,9 @@
  * headless Phaser game; nothing in src/follow/ knows it.
  */
 import Phaser from 'phaser';
+import { bootHeadlessScene } from '../support/headless-scene.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PathfindingPlugin, registerPlanner } from '../../src/index.js';
+import { registerPlanner } from '../../src/index.js';
 import { STRAIGHT_LINE_ENTRY, STRAIGHT_LINE_MESSAGE } from '../support/straight-line-planner.js';
 
 registerPlanner(STRAIGHT_LINE_ENTRY);
@@ -22,23 +23,8 @@ afterEach(() => {
 });
 
 async function boot(): Promise<{ scene: Phaser.Scene; layer: Phaser.Tilemaps.TilemapLayer; step: () => void }> {
-  const scene = await new Promise<Phaser.Scene>((resolve) => {
-    game = new Phaser.Game({
-      type: Phaser.HEADLESS,
-      width: 640,
-      height: 480,
-      banner: false,
-      audio: { noAudio: true },
-      plugins: { scene: [{ key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' }] },
-      scene: {
-        key: 'level',
-        create(this: Phaser.Scene) {
-          resolve(this);
-        },
-      },
-    });
-    game.loop.stop();
-  });
+  const scene = await bootHeadlessScene();
+  game = scene.sys.game;
   const map = scene.make.tilemap({ data: ROOM.map((row) => [...row].map((c) => (c === '#' ? 1 : 0))), tileWidth: TILE, tileHeight: TILE });
   const tiles = map.addTilesetImage('tiles', '__DEFAULT', TILE / 2, TILE / 2)!;
   const layer = map.createLayer(0, tiles, 0, 0) as Phaser.Tilemaps.TilemapLayer;
