@@ -5,6 +5,7 @@
  * hang or raw bytes from a bad file. The cases that hung or crashed the process before run in a
  * child process with a time limit; the rest run in-process.
  */
+import { captureCli, type CliRun } from '../../support/cli.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,18 +32,8 @@ const A_FILE = file('plain.txt', 'not a directory\n');
 const BINARY = Buffer.from([0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x00, 0x07, 0xff, 0xfe, 0x0a, 0x0d, 0x9b, 0x32, 0x4a, ...Array.from({ length: 200 }, (_, i) => (i * 37) % 256)]);
 const BINARY_FILE = file('binary.bin', BINARY);
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+/** Runs the command in-process and collects what it writes. */
+const run = (...args: string[]): Promise<CliRun> => captureCli(main, args);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,21 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureCli, fixturePath, type CliRun } from '../../support/cli.js';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../../src/cli/main.js';
 import { parseScenarios } from '../../../src/grid/scenario.js';
 import { readFileSync } from 'node:fs';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url));
+const fixture = fixturePath;
 
-/** Runs the CLI in-process and collects what it writes. */
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((err += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, out, err };
-}
+/** Runs the command in-process and collects what it writes. */
+const run = (...args: string[]): Promise<CliRun> => captureCli(main, args);
 
 afterEach(() => vi.restoreAllMocks());
 

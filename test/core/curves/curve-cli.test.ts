@@ -1,18 +1,11 @@
 import { describe, it, expect, vi, afterEach } from 'vitest';
+import { captureCli, type CliRun } from '../../support/cli.js';
 import { curveCommand } from '../../../src/cli/curve.js';
 
 const PI = Math.PI;
 
-/** Runs the command, capturing what it writes. */
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  const code = await curveCommand(args);
-  vi.restoreAllMocks();
-  return { code, out, err };
-}
+/** Runs the command in-process and collects what it writes. */
+const run = (args: string[]): Promise<CliRun> => captureCli(curveCommand, args);
 
 afterEach(() => vi.restoreAllMocks());
 
