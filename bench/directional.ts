@@ -13,9 +13,11 @@
  * 0.01-tile steps), and the targets of issue 17 as PASS/FAIL lines.
  *
  * Standalone: `npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b]
- * [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--out DIR]` writes
+ * [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--reference-sample N] [--reference-expansions N] [--out DIR]` writes
  * directional.md and directional-time-vs-length.svg to DIR (default bench/results) and prints the
- * table and the checks. `--maps` takes ../shared/benchmarks (the default) or its maps folder.
+ * table and the checks. The path quality of every found path (turning, reverse driving, loops;
+ * bench/lib/path-quality.ts) is compared with a reference of higher resolution (16 headings,
+ * Directional-48, full, weight 1) run on the first `--reference-sample` queries of each map. `--maps` takes ../shared/benchmarks (the default) or its maps folder.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -32,7 +34,8 @@ import { loadMap } from './lib/maps.js';
 import { collectGarbage } from './lib/measure.js';
 import type { Check } from './lib/report.js';
 import { benchFolders, listSteerMaps, loadSteerQueries, type SteerQuery } from './lib/steer-queries.js';
-import { compareModes, directionalChecks, summarize, TARGETS, type ConfigResult, type DirectionalSample, type ModeSummary } from './lib/directional-stats.js';
+import { compareModes, directionalChecks, summarize, TARGETS, type ConfigResult, type DirectionalSample, type ModeSummary, type ReferenceResult } from './lib/directional-stats.js';
+import { compareWithReference, pathQuality, type PathQuality, type ReferencePair } from './lib/path-quality.js';
 import { logLogChart, type ChartSeries } from './lib/svg.js';
 import { max, median } from './lib/stats.js';
 
@@ -53,6 +56,13 @@ export interface DirectionalBenchOptions {
    * work the planner does beside its expansions; default {@link DEFAULT_MAX_MS}.
    */
   maxMs?: number;
+  /**
+   * Queries per map (the first ones) on which the higher-resolution reference is run; 0 skips it;
+   * default {@link DEFAULT_REFERENCE_SAMPLE}.
+   */
+  referenceSample?: number;
+  /** Expansions after which a reference query stops (and is left out of the comparison); default {@link DEFAULT_REFERENCE_EXPANSIONS}. */
+  referenceExpansions?: number;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -90,6 +100,20 @@ export const DEFAULT_MAX_EXPANSIONS = 250_000;
  * the 4 to 5 s the expansion cap takes at r = 4, so that today it never decides.
  */
 export const DEFAULT_MAX_MS = 10_000;
+/**
+ * Queries per map the reference runs on: the first six, two of each distance band, so that the
+ * reference (a larger move set, weight 1) adds about a minute to the run.
+ */
+export const DEFAULT_REFERENCE_SAMPLE = 6;
+/** A reference query stops after this many expansions (it is then left out of the comparison, and counted). */
+export const DEFAULT_REFERENCE_EXPANSIONS = 250_000;
+/**
+ * The reference's lattice: the finest the planner offers (16 headings, Directional-48, weight 1 in
+ * full mode). It is "higher resolution" than the benchmarked configuration only where that uses
+ * fewer moves (D-24 at r = 1 and 2); at r = 4 the benchmarked full mode is this lattice already,
+ * so its full paths serve as the reference and only hybrid is compared with something else.
+ */
+const REFERENCE_NEIGHBORHOOD: Neighborhood = 48;
 /** Work units per `step` when the wall-time cap is watched: tens of ms of search, the cap's resolution. */
 const STEP_UNITS = 10_000;
 /** Unit width, tiles: the issue's w = 0.8. */
@@ -126,6 +150,9 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
   const names = listSteerMaps(folders.steer).filter((n) => !opts.only || opts.only.includes(n));
   const samples = new Map<string, DirectionalSample[]>();
   const tables = new Map<string, TableTimes[]>();
+  const refSample = opts.referenceSample ?? DEFAULT_REFERENCE_SAMPLE;
+  const refCap = opts.referenceExpansions ?? DEFAULT_REFERENCE_EXPANSIONS;
+  const refs = new Map<string, ReferenceRun[]>();
   const key = (c: DirectionalConfig, mode: Mode | 'tables'): string => `${c.radius}|${c.neighborhood}|${mode}`;
   for (const name of names) {
     const map = loadMap(folders.maps, name);
@@ -147,13 +174,20 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
           collectGarbage();
         }
       });
-      log(`directional ${name} r=${config.radius} D-${config.neighborhood}: tables ${built.full.toFixed(0)} + ${built.hybrid.toFixed(0)} ms, ${queries.length} queries x 2 modes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const t1 = performance.now();
+      const modeSamples = (mode: Mode): DirectionalSample[] => (samples.get(key(config, mode)) ?? []).filter((s) => s.map === name);
+      const runs = referenceRuns(grid, queries.slice(0, refSample), config, modeSamples('full'), modeSamples('hybrid'), refCap, maxMs);
+      for (const r of runs) pushTo(refs, key(config, 'tables'), r);
+      const refNote = runs.length > 0 ? `, reference on ${runs.length} in ${((performance.now() - t1) / 1000).toFixed(1)} s` : '';
+      log(`directional ${name} r=${config.radius} D-${config.neighborhood}${refNote}: tables ${built.full.toFixed(0)} + ${built.hybrid.toFixed(0)} ms, ${queries.length} queries x 2 modes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   }
   const results: ConfigResult[] = configs.map((c) => {
     const full = samples.get(key(c, 'full')) ?? [];
     const hybrid = samples.get(key(c, 'hybrid')) ?? [];
-    return { radius: c.radius, neighborhood: c.neighborhood, full: summarize(full), hybrid: summarize(hybrid), vs: compareModes(full, hybrid) };
+    const runs = refs.get(key(c, 'tables')) ?? [];
+    const reference = refSample > 0 ? referenceResult(c, runs) : undefined;
+    return { radius: c.radius, neighborhood: c.neighborhood, full: summarize(full), hybrid: summarize(hybrid), vs: compareModes(full, hybrid), ...(reference ? { reference } : {}) };
   });
   const tableTimes = configs.map((c) => tables.get(key(c, 'tables')) ?? []);
   const chartSeries: ChartSeries[] = configs.flatMap((c) =>
@@ -172,7 +206,8 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
     yDecade: msDecade,
   });
   const seconds = (performance.now() - started) / 1000;
-  const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions or ${maxMs.toLocaleString('en-US')} ms a query; ${seconds.toFixed(0)} s`;
+  const refAbout = refSample > 0 ? `; the path-quality reference on the first ${refSample} queries of each map (at most ${refCap.toLocaleString('en-US')} expansions)` : '';
+  const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions or ${maxMs.toLocaleString('en-US')} ms a query${refAbout}; ${seconds.toFixed(0)} s`;
   const slow = configs.map((c) => MODES.map((mode) => slowest(samples.get(key(c, mode)) ?? [])));
   return { markdown: table(results, tableTimes, slow, about), chart, results, checks: directionalChecks(results), seconds };
 }
@@ -186,6 +221,68 @@ function msDecade(exponent: number): string {
 
 /** Queries named in the "slowest" column per configuration and mode: the tail the targets are about. */
 const SLOWEST_SHOWN = 3;
+
+/** One query the reference was run on: its status and path quality, and the benchmarked modes' paths. */
+interface ReferenceRun {
+  status: string;
+  reference?: PathQuality;
+  full?: PathQuality;
+  hybrid?: PathQuality;
+}
+
+/** The reference's label for the report. */
+function referenceLabel(config: DirectionalConfig): string {
+  return config.neighborhood === REFERENCE_NEIGHBORHOOD ? `the full mode itself: ${HEADINGS} headings, D-${REFERENCE_NEIGHBORHOOD}, weight 1` : `${HEADINGS} headings, D-${REFERENCE_NEIGHBORHOOD}, full, weight 1`;
+}
+
+/**
+ * Runs the reference on the queries either mode found (the others have nothing to compare). When
+ * the configuration is the reference's lattice already, the full mode's own paths are the reference.
+ */
+function referenceRuns(
+  grid: Grid,
+  queries: readonly SteerQuery[],
+  config: DirectionalConfig,
+  full: readonly DirectionalSample[],
+  hybrid: readonly DirectionalSample[],
+  cap: number,
+  maxMs: number,
+): ReferenceRun[] {
+  const same = config.neighborhood === REFERENCE_NEIGHBORHOOD;
+  let planner: DirectionalPlanner | undefined;
+  const runs: ReferenceRun[] = [];
+  queries.forEach((q, i) => {
+    const f = full[i];
+    const h = hybrid[i];
+    if (f?.status !== 'found' && h?.status !== 'found') return;
+    const run: ReferenceRun = { status: 'found', ...(f?.quality ? { full: f.quality } : {}), ...(h?.quality ? { hybrid: h.quality } : {}) };
+    if (same) {
+      run.status = f?.status ?? 'missing';
+      if (f?.quality) run.reference = f.quality;
+    } else {
+      planner ??= new DirectionalPlanner(grid, { turningRadius: config.radius, width: WIDTH }, { headings: HEADINGS, neighborhood: REFERENCE_NEIGHBORHOOD });
+      const r = measureQuery(planner, q, 'full', cap, maxMs, config.radius);
+      run.status = r.status;
+      if (r.quality) run.reference = r.quality;
+      collectGarbage();
+    }
+    runs.push(run);
+  });
+  return runs;
+}
+
+/** Pools the reference runs of one configuration into both modes' comparisons. */
+function referenceResult(config: DirectionalConfig, runs: readonly ReferenceRun[]): ReferenceResult {
+  const pairs = (mode: Mode): ReferencePair[] => runs.flatMap((r) => (r.reference && r[mode] ? [{ path: r[mode]!, reference: r.reference }] : []));
+  return {
+    label: referenceLabel(config),
+    queries: runs.length,
+    found: runs.filter((r) => r.status === 'found').length,
+    budget: runs.filter((r) => r.status === 'budget').length,
+    full: compareWithReference(pairs('full')),
+    hybrid: compareWithReference(pairs('hybrid')),
+  };
+}
 
 /** The slowest warm queries, as `map#index status ms (expansions)`. */
 function slowest(samples: readonly DirectionalSample[]): string {
@@ -230,10 +327,11 @@ function measureQuery(planner: DirectionalPlanner, q: SteerQuery, mode: Mode, ca
   }
   const t2 = performance.now();
   if (!result) throw new Error('a cancelled search has no result');
-  const found = result.status === 'found';
+  const found = result.status === 'found' && !timedOut;
+  const segments = found ? result.segments.toJSON() : [];
   const illegal =
     found &&
-    pathProblem(planner.grid, result.segments.toJSON(), {
+    pathProblem(planner.grid, segments, {
       start: q.start,
       goal: q.goal,
       turningRadius: radius,
@@ -248,6 +346,7 @@ function measureQuery(planner: DirectionalPlanner, q: SteerQuery, mode: Mode, ca
     sideWork: Math.max(0, search.work - result.expanded),
     length: found ? result.length : NaN,
     illegal,
+    ...(found ? { quality: pathQuality(segments) } : {}),
   };
 }
 
@@ -304,6 +403,27 @@ function table(results: readonly ConfigResult[], tableTimes: readonly TableTimes
     '| ---: | --- | --- | --- |',
   );
   results.forEach((c, i) => MODES.forEach((mode, j) => lines.push(`| ${c.radius} | D-${c.neighborhood} | ${mode} | ${slow[i]?.[j] ?? '-'} |`)));
+  lines.push(
+    '',
+    'Path quality (bench/lib/path-quality.ts) over the found paths: total absolute heading change (the sum of arcs\' length / radius, radians; a cusp adds nothing and is counted apart), ' +
+      'distance driven in reverse over distance driven, and paths with a loop (within a stretch between cusps, the heading turns through 2π net or the trace crosses itself). ' +
+      'Against the reference (the same planner on a finer lattice, run on the queries either mode found among the first ones of each map): length / reference length per query (mean / max), ' +
+      'mean turning over the reference\'s mean turning, and loops where the reference has none, over the queries both found. The reference is a finer lattice of the same planner, not an optimum: a path may beat it (ratio < 1).',
+    '',
+    '| r | moves | mode | mean turning (rad) | reverse share | cusps | loops | reference | reference found / run (capped) | both found | length / reference (mean / max) | turning / reference | loops where reference has none |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const c of results) {
+    for (const mode of MODES) {
+      const s = c[mode];
+      const r = c.reference;
+      const v = r?.[mode];
+      lines.push(
+        `| ${c.radius} | D-${c.neighborhood} | ${mode} | ${ratio(s.meanTurning)} | ${ratio(s.reverseShare)} | ${s.cusps} | ${s.loops} | ${r ? r.label : 'not run'} | ${r ? `${r.found} / ${r.queries} (${r.budget})` : '-'} | ` +
+          `${v ? v.compared : '-'} | ${v ? `${ratio(v.meanLengthRatio)} / ${ratio(v.maxLengthRatio)}` : '-'} | ${v ? ratio(v.turningRatio) : '-'} | ${v ? v.loopsWithout : '-'} |`,
+      );
+    }
+  }
   lines.push('', `Targets of issue 17 are judged at r = ${TARGETS.radius} (INFO at other radii); a query stopped by the expansion or time cap (\`budget\`) fails the "every query within" targets.`);
   return lines.join('\n');
 }
@@ -341,7 +461,7 @@ function main(): number {
   let opts: DirectionalBenchOptions;
   let out: string;
   try {
-    parsed = parseArgs(process.argv.slice(2), ['maps', 'steer-sample', 'sample', 'maps-only', 'radii', 'neighborhood', 'max-expansions', 'max-ms', 'out'], []);
+    parsed = parseArgs(process.argv.slice(2), ['maps', 'steer-sample', 'sample', 'maps-only', 'radii', 'neighborhood', 'max-expansions', 'max-ms', 'reference-sample', 'reference-expansions', 'out'], []);
     const radii = parsed.options.get('radii')?.split(',').map(Number);
     if (radii?.some((r) => !(r > 0))) throw new UsageError(`--radii must be turning radii > 0 separated by commas, got ${parsed.options.get('radii')}`);
     const configs = defaultConfigs(radii);
@@ -355,12 +475,14 @@ function main(): number {
       configs: neighborhood === undefined ? configs : configs.map((c) => ({ ...c, neighborhood })),
       maxExpansions: integerOption(parsed, 'max-expansions', DEFAULT_MAX_EXPANSIONS, 1, 1e9),
       maxMs: integerOption(parsed, 'max-ms', DEFAULT_MAX_MS, 1, 1e9),
+      referenceSample: integerOption(parsed, 'reference-sample', DEFAULT_REFERENCE_SAMPLE, 0, 100_000),
+      referenceExpansions: integerOption(parsed, 'reference-expansions', DEFAULT_REFERENCE_EXPANSIONS, 1, 1e9),
       log: (line) => process.stderr.write(line + '\n'),
     };
     out = parsed.options.get('out') ?? join(root, 'bench', 'results');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench:directional: ${error.message}\nusage: npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b] [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--out DIR]\n`);
+    process.stderr.write(`bench:directional: ${error.message}\nusage: npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b] [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--reference-sample N] [--reference-expansions N] [--out DIR]\n`);
     return 2;
   }
   const folders = benchFolders(opts.mapsDir);

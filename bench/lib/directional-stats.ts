@@ -2,6 +2,7 @@
  * The figures of the directional benchmark, from per-query samples: pure functions, so that the
  * tables and the PASS/FAIL lines of issue 17 can be tested without timing anything.
  */
+import type { PathQuality, ReferenceComparison } from './path-quality.js';
 import type { Check } from './report.js';
 import { max, mean, median, quantile } from './stats.js';
 
@@ -29,6 +30,8 @@ export interface DirectionalSample {
   optimum: number;
   /** True when a found path broke the independent sampler's rules; false for unfound queries. */
   illegal: boolean;
+  /** Turning, reverse driving and loops of the found path (bench/lib/path-quality.ts); absent when none was found. */
+  quality?: PathQuality;
 }
 
 /** What one configuration and mode measured, pooled over the maps. */
@@ -64,6 +67,11 @@ export interface ModeSummary {
   meanOverOptimum: number;
   maxOverOptimum: number;
   illegal: number;
+  /** Over the found paths with quality figures: mean total turning (radians), reverse distance over total distance, cusps, and paths with a loop. */
+  meanTurning: number;
+  reverseShare: number;
+  cusps: number;
+  loops: number;
 }
 
 /** Statuses that say no drivable path exists: the issue wants them answered within a few ms. */
@@ -85,6 +93,8 @@ export function summarize(samples: readonly DirectionalSample[]): ModeSummary {
   }
   const ratios = samples.filter((s) => s.status === 'found' && Number.isFinite(s.optimum) && s.optimum > 0).map((s) => s.length / s.optimum);
   const failTimes = warm.filter((s) => NO_PATH_STATUSES.includes(s.status)).map((s) => s.ms);
+  const qualities = samples.flatMap((s) => (s.status === 'found' && s.quality ? [s.quality] : []));
+  const driven = qualities.reduce((sum, q) => sum + q.length, 0);
   return {
     queries: samples.length,
     statuses,
@@ -107,6 +117,10 @@ export function summarize(samples: readonly DirectionalSample[]): ModeSummary {
     meanOverOptimum: mean(ratios),
     maxOverOptimum: max(ratios),
     illegal: samples.filter((s) => s.illegal).length,
+    meanTurning: mean(qualities.map((q) => q.turning)),
+    reverseShare: driven > 0 ? qualities.reduce((sum, q) => sum + q.reverseLength, 0) / driven : NaN,
+    cusps: qualities.reduce((sum, q) => sum + q.cusps, 0),
+    loops: qualities.filter((q) => q.loop).length,
   };
 }
 
@@ -151,7 +165,23 @@ export const TARGETS = {
   fullP95Ms: 100,
   fullMaxMs: 1000,
   hybridLengthRatio: 1.1,
+  /** Path quality against the higher-resolution reference: mean and largest length ratio, turning ratio (of means). */
+  referenceMeanLength: 1.05,
+  referenceMaxLength: 1.25,
+  referenceTurning: 1.2,
 } as const;
+
+/** Both modes against the higher-resolution reference, on the queries it was run on. */
+export interface ReferenceResult {
+  /** What the reference is, in a few words (e.g. "16 headings, D-48, full, weight 1"). */
+  label: string;
+  /** Queries the reference was run on, and how many it found / stopped at its cap. */
+  queries: number;
+  found: number;
+  budget: number;
+  full: ReferenceComparison;
+  hybrid: ReferenceComparison;
+}
 
 /** One configuration's results: both modes and their comparison. */
 export interface ConfigResult {
@@ -160,6 +190,8 @@ export interface ConfigResult {
   full: ModeSummary;
   hybrid: ModeSummary;
   vs: HybridVsFull;
+  /** Absent when the reference was not run. */
+  reference?: ReferenceResult;
 }
 
 const msText = (v: number): string => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US')) : '-');
@@ -202,6 +234,30 @@ export function directionalChecks(results: readonly ConfigResult[]): Check[] {
     });
     const illegal = full.illegal + hybrid.illegal;
     checks.push({ status: illegal === 0 ? 'PASS' : 'FAIL', text: `${label}: ${illegal} illegal paths (full ${full.illegal}, hybrid ${hybrid.illegal}; independent 0.01-tile sampler)` });
+    if (c.reference) checks.push(...referenceChecks(label, c.reference, verdict));
+  }
+  return checks;
+}
+
+const fixed = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : '-');
+
+/**
+ * The path-quality targets against the reference, per mode: mean length ratio, largest length
+ * ratio, turning ratio, loops where the reference has none. With no query compared, the figures
+ * are undefined and the lines say so (FAIL at the judged radius: the target was not shown).
+ */
+function referenceChecks(label: string, ref: ReferenceResult, verdict: (ok: boolean) => Check['status']): Check[] {
+  const checks: Check[] = [];
+  for (const mode of ['full', 'hybrid'] as const) {
+    const c = ref[mode];
+    const head = `${label} ${mode} vs reference (${ref.label}; ${c.compared} queries both found)`;
+    checks.push({ status: verdict(c.meanLengthRatio <= TARGETS.referenceMeanLength), text: `${head}: mean length ratio <= ${TARGETS.referenceMeanLength}: ${fixed(c.meanLengthRatio)}` });
+    checks.push({ status: verdict(c.maxLengthRatio <= TARGETS.referenceMaxLength), text: `${head}: length ratio <= ${TARGETS.referenceMaxLength} on every query: max ${fixed(c.maxLengthRatio)}` });
+    checks.push({
+      status: verdict(c.turningRatio <= TARGETS.referenceTurning),
+      text: `${head}: mean turning ratio <= ${TARGETS.referenceTurning}: ${fixed(c.turningRatio)}`,
+    });
+    checks.push({ status: verdict(c.compared > 0 && c.loopsWithout === 0), text: `${head}: paths with a loop where the reference has none: ${c.loopsWithout}` });
   }
   return checks;
 }

@@ -9,7 +9,9 @@ import {
   type ConfigResult,
   type DirectionalSample,
   type ModeSummary,
+  type ReferenceResult,
 } from '../../../bench/lib/directional-stats.js';
+import type { PathQuality, ReferenceComparison } from '../../../bench/lib/path-quality.js';
 import { benchFolders, parseSteerQueries } from '../../../bench/lib/steer-queries.js';
 
 /** A found query of `map`, index `index`, taking `ms` of which `preMs` before the search. */
@@ -139,5 +141,45 @@ describe('directional bench: an empty run', () => {
     expect(directionalChecks([{ radius: 2, neighborhood: 24, full: none, hybrid: none, vs: compareModes([], []) }])).toEqual([
       { status: 'SKIP', text: 'steering r=2 D-24: no steering queries in this run' },
     ]);
+  });
+});
+
+describe('directional bench: path quality', () => {
+  const quality = (length: number, turning: number, reverseLength: number, loop: boolean): PathQuality => ({ length, turning, reverseLength, reverseShare: reverseLength / length, cusps: reverseLength > 0 ? 2 : 0, loop });
+
+  it('pools turning, reverse share, cusps and loops over the found paths only', () => {
+    const s = summarize([
+      sample({ index: 0, first: true, length: 10, quality: quality(10, 1, 0, false) }),
+      sample({ index: 1, length: 30, quality: quality(30, 5, 6, true) }),
+      sample({ index: 2, status: 'budget', length: NaN, quality: quality(50, 100, 50, true) }),
+    ]);
+    // Found: turning (1 + 5) / 2 = 3; reverse 6 of 40 tiles; one loop, two cusps.
+    expect(s.meanTurning).toBeCloseTo(3, 12);
+    expect(s.reverseShare).toBeCloseTo(0.15, 12);
+    expect(s.cusps).toBe(2);
+    expect(s.loops).toBe(1);
+  });
+
+  const reference = (over: Partial<ReferenceComparison>): ReferenceResult => {
+    const c: ReferenceComparison = { compared: 10, meanLengthRatio: 1.05, maxLengthRatio: 1.25, turningRatio: 1.2, loopsWithout: 0, ...over };
+    return { label: 'ref', queries: 10, found: 10, budget: 0, full: c, hybrid: c };
+  };
+  const config = (radius: number, ref: ReferenceResult): ConfigResult => {
+    const one = summarize([sample({})]);
+    return { radius, neighborhood: 24, full: one, hybrid: one, vs: compareModes([], []), reference: ref };
+  };
+  const refChecks = (radius: number, ref: ReferenceResult): string[] =>
+    directionalChecks([config(radius, ref)])
+      .filter((c) => c.text.includes('vs reference'))
+      .map((c) => c.status);
+
+  it('passes the reference targets at r = 2 at their thresholds and fails just above, per mode', () => {
+    expect(refChecks(2, reference({}))).toEqual(Array(8).fill('PASS'));
+    expect(refChecks(2, reference({ meanLengthRatio: 1.051, maxLengthRatio: 1.251, turningRatio: 1.201, loopsWithout: 1 }))).toEqual(Array(8).fill('FAIL'));
+    expect(refChecks(4, reference({ loopsWithout: 1 }))).toEqual(Array(8).fill('INFO'));
+  });
+
+  it('a reference with nothing compared does not pass', () => {
+    expect(refChecks(2, reference({ compared: 0, meanLengthRatio: NaN, maxLengthRatio: NaN, turningRatio: NaN }))).toEqual(Array(8).fill('FAIL'));
   });
 });
