@@ -111,6 +111,15 @@ const PROOF_CHUNK = 256;
  */
 const SEARCH_CHUNK = 3 * PROOF_CHUNK;
 
+/**
+ * Work units the proof gets at once when it begins, before the search's next turn. A goal pocket
+ * is small on the goal side: its proof ran dry within 5,200 units on every `no-room-to-turn`
+ * answer of the shared steering queries (r = 2), so the burst answers it without the three
+ * expansions per unit the alternation costs. A found query past {@link DEFAULT_PROOF_AFTER} pays
+ * at most the burst more.
+ */
+const PROOF_BURST = 6144;
+
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
 
@@ -241,6 +250,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private proofBegun = false;
   /** Work units the proof has done for the current query (the session's side work). */
   private proofWork = 0;
+  /** Work units the proof is due before the search's next turn: {@link PROOF_BURST} once, then {@link PROOF_CHUNK} a turn. */
+  private proofOwed = 0;
+  /** The proof has had its {@link PROOF_BURST} in this query. */
+  private burstGiven = false;
+  /**
+   * The lattice states the exact start joined in the full phase of this query (every legal join),
+   * or null when the virtual start has not been expanded there: the proof then joins the start itself.
+   */
+  private startJoins: number[] | null = null;
   private found = -1;
   private shot: SegmentPath | null = null;
   private readonly firstLegs = new Map<number, Curve>();
@@ -467,6 +485,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.proofWork = 0;
     this.proofBegun = false;
     this.proofVerdict = 'pending';
+    this.proofOwed = 0;
+    this.burstGiven = false;
+    this.startJoins = null;
     this.found = -1;
     this.shot = null;
     const startPose = safePose(start);
@@ -531,12 +552,28 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private runBeside(budget: number): RunState {
     for (;;) {
       if (!this.proving || this.proofVerdict === 'reachable') return this.run(budget);
-      const chunk = this.proofBegun ? SEARCH_CHUNK : this.proofAfter - this.expanded;
+      // The burst waits for proofAfter expansions even when the hybrid began the proof earlier (its
+      // corridor ran dry): a start pocket, whose search runs dry in a few expansions, never pays it.
+      if (this.proofBegun && !this.burstGiven && this.expanded >= this.proofAfter) {
+        this.burstGiven = true;
+        this.proofOwed = PROOF_BURST;
+      }
+      if (this.proofBegun && this.proofOwed > 0) {
+        // The proof's turn (its first burst, or a chunk); a step's budget may cut it, the next step goes on with it.
+        const work = this.stepProof(Math.min(budget, this.proofOwed));
+        this.proofOwed -= work;
+        budget -= work;
+        if (this.disproved()) return 'exhausted';
+        if (!(budget > 0)) return 'pending';
+        continue;
+      }
+      const chunk = !this.proofBegun || this.expanded < this.proofAfter ? this.proofAfter - this.expanded : SEARCH_CHUNK;
       const before = this.expanded;
       const state = this.run(Math.min(budget, chunk));
       budget -= this.expanded - before;
       if (state !== 'pending' || !(budget > 0)) return state;
-      budget -= this.proofBegun ? this.stepProof(Math.min(budget, PROOF_CHUNK)) : this.beginProof();
+      if (!this.proofBegun) budget -= this.beginProof();
+      else if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
       if (this.disproved()) return 'exhausted';
     }
   }
@@ -550,7 +587,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private beginProof(): number {
     const proof = this.proof!;
     this.proofBegun = true;
-    this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading });
+    this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading }, this.startJoins ?? undefined);
     this.proofWork += proof.work;
     return proof.work;
   }
@@ -724,6 +761,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const sx = Math.min(width - 1, Math.floor(this.start.x));
     const sy = Math.min(height - 1, Math.floor(this.start.y));
     const p = this.profile;
+    // In the full phase the legal joins are the proof's start states (the corridor's are fewer).
+    const joins: number[] | null = this.corridorOn ? null : [];
     for (let dy = -r; dy <= r; dy++) {
       for (let dx = -r; dx <= r; dx++) {
         const x = sx + dx;
@@ -739,10 +778,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
           if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
           if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) continue;
+          joins?.push(id);
           if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, curve);
         }
       }
     }
+    if (joins !== null) this.startJoins = joins;
   }
 
   /** Relaxes the legal moves out of lattice state `id`. */

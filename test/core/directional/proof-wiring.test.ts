@@ -202,6 +202,30 @@ describe('a goal pocket', () => {
     expect(search.work).toBeLessThan(before.expanded / 3);
   });
 
+  it('proves the pocket in the burst the proof gets when it begins, before the next turn of the search', () => {
+    const { grid, goal } = goalPocket();
+    const planner = new DirectionalPlanner(grid, unit);
+    const search = planner.createSearch(start, goal);
+    const result = search.step()!;
+    expect(result.status).toBe('no-room-to-turn');
+    // The search's first proofAfter expansions, then the proof alone (3 to 1 turns would add 768 at least).
+    expect(result.expanded).toBe(DEFAULT_PROOF_AFTER);
+  });
+
+  it('in hybrid mode, does not spend the burst on a start pocket the search proves by running dry', () => {
+    const { grid, goal } = goalPocket();
+    // Reversed: the unit stands in the dead end facing its closed end, the goal in open ground.
+    const planner = new DirectionalPlanner(grid, unit);
+    planner.buildTables(Infinity, true);
+    const search = planner.createSearch({ ...goal, heading: 0 }, { ...start, heading: null }, { mode: 'hybrid' });
+    const result = search.step()!;
+    expect(result.status).toBe('no-room-to-turn');
+    expect(result.expanded).toBeLessThan(DEFAULT_PROOF_AFTER);
+    // The proof is begun when the corridor runs dry (a shot from the start, and the goal side's
+    // seeds), but its burst waits for proofAfter expansions, which this search never reaches.
+    expect(search.work - result.expanded).toBeLessThan(100);
+  });
+
   it('in hybrid mode, ends beside the corridor phase, without the full search', () => {
     const { grid, goal } = goalPocket();
     const before = new DirectionalPlanner(grid, unit, { proofAfter: Infinity }).findPath(start, goal, { mode: 'hybrid' });
@@ -211,14 +235,16 @@ describe('a goal pocket', () => {
     expect(after.expanded).toBeLessThan(before.expanded / 5);
   });
 
-  it('keeps each step within its allowance, but for the start of the proof (one join per state around the start)', () => {
+  it('keeps each step within its allowance: the proof marks the start joins the search made, it does not compute them again', () => {
     const { grid, goal } = goalPocket();
     const planner = new DirectionalPlanner(grid, unit);
     planner.buildTables();
-    const search = planner.createSearch(start, goal);
+    // Off the tile centre: the search joins the start to the states around it.
+    const search = planner.createSearch({ x: 5.3, y: 5.6, heading: 0.1 }, goal);
     const allowance = 300;
-    // 9 tiles x 16 headings of joins at 3 units each, and the chunk in progress.
-    const overrun = 9 * 16 * 3 + 16;
+    // The chunk in progress, and the marks of 9 tiles x 16 headings of joins (16 a unit); computing
+    // the joins again would cost 3 units each (432).
+    const overrun = 16 + (9 * 16) / 16;
     let result: CurveResult | undefined;
     while (!result) {
       const before = search.work;
