@@ -120,6 +120,13 @@ const SEARCH_CHUNK = 3 * PROOF_CHUNK;
  */
 const PROOF_BURST = 6144;
 
+/**
+ * The burst ends early once the goal side holds this many states: a pocket's goal side is small
+ * (at most 24 states on the slowest steering pockets, whose proofs are near shots), while open
+ * ground grows it by hundreds within a few hundred units, on a query the search will solve.
+ */
+const BURST_GOAL_SIDE = 256;
+
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
 
@@ -559,9 +566,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         this.proofOwed = PROOF_BURST;
       }
       if (this.proofBegun && this.proofOwed > 0) {
-        // The proof's turn (its first burst, or a chunk); a step's budget may cut it, the next step goes on with it.
-        const work = this.stepProof(Math.min(budget, this.proofOwed));
+        // The proof's turn (its first burst, or a chunk), in pieces of a chunk; a step's budget may
+        // cut it, the next step goes on with it.
+        const work = this.stepProof(Math.min(budget, this.proofOwed, PROOF_CHUNK));
         this.proofOwed -= work;
+        // A large goal side is no pocket: the rest of the burst would be spent on a query the search solves.
+        if (this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
         budget -= work;
         if (this.disproved()) return 'exhausted';
         if (!(budget > 0)) return 'pending';

@@ -212,6 +212,19 @@ describe('a goal pocket', () => {
     expect(result.expanded).toBe(DEFAULT_PROOF_AFTER);
   });
 
+  it('cuts the burst short when the goal side is large (open ground, a query the search solves)', () => {
+    // A wall across the lower part of the map makes the search pass proofAfter before it finds the path.
+    const grid = Grid.fromPredicate(48, 40, (x, y) => (x === 24 && y > 4) || (x >= 40 && !(y === 20 && x < 47)));
+    const planner = new DirectionalPlanner(grid, unit);
+    planner.buildTables();
+    const search = planner.createSearch({ x: 5.5, y: 35.5, heading: 0 }, { x: 30.5, y: 30.5, heading: Math.PI });
+    const result = search.step()!;
+    expect(result.status).toBe('found');
+    expect(result.expanded).toBeGreaterThan(DEFAULT_PROOF_AFTER);
+    // One chunk of the burst (256 units), not the burst of 6,144.
+    expect(search.work - result.expanded).toBeLessThan(600);
+  });
+
   it('in hybrid mode, does not spend the burst on a start pocket the search proves by running dry', () => {
     const { grid, goal } = goalPocket();
     // Reversed: the unit stands in the dead end facing its closed end, the goal in open ground.
