@@ -4,22 +4,11 @@
  * with a reference path of higher resolution. Pure functions on segments in the shared JSON
  * schema (`SegmentPath.toJSON()`), sharing no geometry code with src/curves.
  */
+import type { SegmentFields } from '../../test/support/footprint-sampler.js';
 import { max, mean } from './stats.js';
 
-/** A segment in the shared JSON schema: a line, or an arc with `radius` and `turn` (+1 / -1). */
-export interface QualitySegment {
-  kind: 'line' | 'arc';
-  x: number;
-  y: number;
-  /** The unit's heading at the segment's start, radians. */
-  heading: number;
-  /** Distance travelled, tiles. */
-  length: number;
-  /** Driven backwards: the motion points opposite the heading. */
-  reverse: boolean;
-  radius?: number;
-  turn?: number;
-}
+/** A segment in the shared JSON schema (`SegmentPath.toJSON()`), as the independent sampler reads it. */
+export type QualitySegment = SegmentFields;
 
 /** The quality figures of one path. */
 export interface PathQuality {
