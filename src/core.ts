@@ -43,6 +43,7 @@ export {
   MAX_PROFILE_SIZE,
   MIN_TURNING_RADIUS,
   MAX_COST_FACTOR,
+  DEFAULT_REVERSE_COST,
   type UnitProfile,
   type ResolvedProfile,
 } from './unit/profile.js';

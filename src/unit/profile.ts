@@ -30,6 +30,13 @@ export const MIN_TURNING_RADIUS = 1e-6;
 export const MAX_COST_FACTOR = 1e6;
 
 /**
+ * The default reverse cost: at 1, a tank that may reverse drove whole routes backwards (backing
+ * costs no more than driving forward, so either way ties); 2 keeps reversing for the manoeuvres
+ * where it pays off, as Nav2's Smac planner does by default.
+ */
+export const DEFAULT_REVERSE_COST = 2;
+
+/**
  * How a unit moves and how big it is, in tile units and seconds. Every field is optional here;
  * what a consumer needs is checked where it is used (the navigator needs `speed`, the directional
  * planner a turning radius and a footprint).
@@ -86,7 +93,10 @@ export interface UnitProfile {
   reverse?: boolean;
 
   // Path costs (the directional planner).
-  /** Cost of a tile driven backwards relative to a forward one, >= 1 and <= {@link MAX_COST_FACTOR}. Default 1. */
+  /**
+   * Cost of a tile driven backwards relative to a forward one, >= 1 and <= {@link MAX_COST_FACTOR}.
+   * Default {@link DEFAULT_REVERSE_COST}: a unit backs up where that saves a turn, not for whole routes.
+   */
   reverseCost?: number;
   /** Extra cost per radian of heading change, >= 0 and <= {@link MAX_COST_FACTOR}, for straighter paths. Default 0. */
   turnPenalty?: number;
@@ -170,7 +180,7 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
     throw new RangeError(`length must be a finite number > 0, got ${String(length)}`);
   }
   const reverse = flag('reverse', profile.reverse);
-  const reverseCost = profile.reverseCost ?? 1;
+  const reverseCost = profile.reverseCost ?? DEFAULT_REVERSE_COST;
   if (typeof reverseCost !== 'number' || !(reverseCost >= 1) || !(reverseCost <= MAX_COST_FACTOR)) {
     throw new RangeError(`reverseCost must be a number >= 1 and <= ${MAX_COST_FACTOR}, got ${String(reverseCost)}`);
   }

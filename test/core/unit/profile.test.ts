@@ -22,7 +22,7 @@ describe('resolveProfile', () => {
       sweepRadius: 0,
       turningRadius: 0,
       reverse: false,
-      reverseCost: 1,
+      reverseCost: 2,
       turnPenalty: 0,
     });
     expect(resolveProfile({ acceleration: 6 }).deceleration).toBe(6);
@@ -40,7 +40,7 @@ describe('resolveProfile', () => {
     for (const other of [{ turnPenalty: 1 }, { reverse: true }, { width: 0.9 }, { turningRadius: 3 }]) {
       expect(key({ turningRadius: 2, width: 0.8, ...other })).not.toBe(key({ turningRadius: 2, width: 0.8 }));
     }
-    expect(key({ turningRadius: 2, width: 0.8, reverse: true, reverseCost: 2 })).not.toBe(key({ turningRadius: 2, width: 0.8, reverse: true }));
+    expect(key({ turningRadius: 2, width: 0.8, reverse: true, reverseCost: 3 })).not.toBe(key({ turningRadius: 2, width: 0.8, reverse: true }));
   });
 
   it.each([
