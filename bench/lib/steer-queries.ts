@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseDirectionalQueries } from '../../src/cli/directional.js';
 import type { Pose } from '../../src/curves/segment.js';
 
 /** One steering query of `../shared/benchmarks/steer/<map>.steer.jsonl`: an exact start pose, a goal point with an optional heading. */
@@ -36,27 +37,12 @@ export function listSteerMaps(steerDir: string): string[] {
 }
 
 /**
- * Parses one `.steer.jsonl` text: a JSON object `{sx, sy, sh, gx, gy, gh}` a line (`gh` null for
- * any heading); blank lines are skipped.
- * @throws SyntaxError naming the line that is not such an object.
+ * Parses one `.steer.jsonl` text with the `directional` command's parser: a JSON object
+ * `{sx, sy, sh, gx, gy, gh}` a line (`gh` null for any heading); blank lines are skipped.
+ * @throws UsageError naming the line and field that are wrong.
  */
 export function parseSteerQueries(text: string): SteerQuery[] {
-  const out: SteerQuery[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    const o = JSON.parse(line) as Record<string, unknown>;
-    const num = (k: string): number => {
-      const v = o[k];
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new SyntaxError(`steering query line ${i + 1}: ${k} must be a finite number, got ${JSON.stringify(v)}`);
-      return v;
-    };
-    const gh = o['gh'];
-    out.push({
-      start: { x: num('sx'), y: num('sy'), heading: num('sh') },
-      goal: { x: num('gx'), y: num('gy'), heading: gh === null || gh === undefined ? null : num('gh') },
-    });
-  });
-  return out;
+  return parseDirectionalQueries(text).map(({ start, goal }) => ({ start, goal: { x: goal.x, y: goal.y, heading: goal.heading ?? null } }));
 }
 
 /** The queries of map `name` in `steerDir`. */

@@ -8,7 +8,7 @@ import { integerOption, numberOption, parseArgs, required, UsageError } from './
 import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
 /** One query line: start pose and goal, tile units and radians. */
-interface DirectionalQuery {
+export interface DirectionalQuery {
   start: Pose;
   goal: CurveGoal;
   /** The line of the queries file it came from, 1-based. */
@@ -65,7 +65,7 @@ export function directionalCommand(args: readonly string[]): number {
   const svgDir = parsed.options.get('svg');
 
   const grid = loadFile(mapPath, (text) => Grid.fromMovingAi(text));
-  const queries = loadFile(queriesPath, parseQueries);
+  const queries = loadFile(queriesPath, parseDirectionalQueries);
   let planner: DirectionalPlanner;
   try {
     planner = new DirectionalPlanner(grid, profile, neighborhood === undefined ? { headings } : { headings, neighborhood });
@@ -98,7 +98,13 @@ export function directionalCommand(args: readonly string[]): number {
   return 0;
 }
 
-function parseQueries(text: string): DirectionalQuery[] {
+/**
+ * Parses a queries file: one JSON object `{"sx","sy","sh","gx","gy","gh"}` a line (`gh` null or
+ * absent for any heading), blank lines skipped. The benchmark reads the shared steering queries
+ * with it too.
+ * @throws UsageError naming the line and the field that is wrong.
+ */
+export function parseDirectionalQueries(text: string): DirectionalQuery[] {
   const out: DirectionalQuery[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();

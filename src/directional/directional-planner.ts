@@ -613,7 +613,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     return work;
   }
 
-
   /** Resets the open list to the start, with the corridor on or off. */
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
