@@ -8,10 +8,11 @@ import type { Pose } from '../curves/segment.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { CurvePlannerEntry } from '../planners.js';
 import type { PathStatus } from '../search/result.js';
-import type { ResolvedProfile } from '../unit/profile.js';
+import { withPointAsDisc, type ResolvedProfile } from '../unit/profile.js';
 import { erosionFor, legClear, polylineClear, pushCorners } from './disc-room.js';
+import { nearestGoalWork } from './curve-nearest.js';
 import { cellCentreNear } from './nearest.js';
-import type { RouteContext } from './route-context.js';
+import { MIN_DIRECTIONAL_WIDTH, type RouteContext } from './route-context.js';
 import { chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
 
 /** A search's failure, in the shape of a route without its goal. */
@@ -109,9 +110,36 @@ export function* curveWork(
   if (result.status !== 'found') {
     return { status: result.status, waypoints: [], message: result.message ?? `no drivable path (${result.status})` };
   }
-  const path = result.segments;
+  return foundCurve(result.segments);
+}
+
+/** A found curve route: the path and its segment junctions as waypoints. */
+function foundCurve(path: SegmentPath): { status: 'found'; path: SegmentPath; waypoints: number[] } {
   const waypoints: number[] = [];
   let at = 0;
   for (let i = 0; i + 1 < path.segments.length; i++) waypoints.push((at += path.segments[i]!.length));
   return { status: 'found', path, waypoints };
+}
+
+/**
+ * The curve planner's drivable path to the cell centre nearest `goal` that the unit can reach
+ * (see {@link nearestGoalWork}: Euclidean distance, within `NEAREST_GOAL_RADIUS` tiles, any
+ * heading at the end), or undefined when no candidate was reached within the search's bounds.
+ * Run after the query to `goal` itself failed.
+ */
+export function* curveNearestWork(
+  ctx: RouteContext,
+  entry: CurvePlannerEntry,
+  profile: ResolvedProfile,
+  start: Pose,
+  goal: Point,
+  budget: WorkBudget,
+): Work<{ status: 'found'; path: SegmentPath; waypoints: number[]; goal: Point } | undefined> {
+  const disc = withPointAsDisc(profile, MIN_DIRECTIONAL_WIDTH);
+  // The planner exists: the query to the goal itself made it.
+  const planner = ctx.curvePlanner(entry, profile);
+  const near = yield* nearestGoalWork(planner, start, goal, { clearance: disc.sweepRadius, ...(entry.query ? { query: entry.query } : {}) }, budget);
+  if (near.tried > 0) ctx.searchFinished(entry.name, planner);
+  if (near.outcome !== 'found') return undefined;
+  return { ...foundCurve(near.result!.segments), goal: near.goal! };
 }

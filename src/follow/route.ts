@@ -17,7 +17,7 @@ import { curveThrough } from './curve-route.js';
 import { nearestClear, nearestReachable } from './nearest.js';
 import { polylinePath } from './polyline.js';
 import type { RouteContext } from './route-context.js';
-import { curveWork, polylineWork } from './route-search.js';
+import { curveNearestWork, curveWork, polylineWork } from './route-search.js';
 import type { Work, WorkBudget } from './work.js';
 
 // The context every route is planned in, beside the function that takes it.
@@ -38,7 +38,11 @@ export interface RouteRequest {
    * `defaultPlanner('polyline')`.
    */
   planner?: string;
-  /** Go to the nearest reachable point instead of failing on a bad target. */
+  /**
+   * Go to the nearest reachable point instead of failing on a bad target; with a curve planner,
+   * also to the nearest drivable cell centre when the target cannot be driven to (see
+   * `nearestGoalWork`).
+   */
   nearest?: boolean;
   /** Within this distance of the goal the unit counts as there already. Default 0. */
   tolerance?: number;
@@ -124,11 +128,18 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   return { status: 'found', path: curve.path, waypoints: curve.waypoints, goal };
 }
 
-/** The exact curved route from a curve planner. */
+/**
+ * The exact curved route from a curve planner; with `nearest`, when the goal cannot be driven to,
+ * the route to the nearest cell centre that can (the goal's failure when there is none).
+ */
 function* curveRoute(ctx: RouteContext, entry: CurvePlannerEntry, start: Pose, goal: Point, request: RouteRequest, budget: WorkBudget): Work<Route> {
   const found = yield* curveWork(ctx, entry, request.profile, start, goal, request.goalHeading, budget);
-  return { ...found, goal };
+  if (found.status === 'found' || !request.nearest || !NEAREST_RETRIES.has(found.status)) return { ...found, goal };
+  return (yield* curveNearestWork(ctx, entry, request.profile, start, goal, budget)) ?? { ...found, goal };
 }
+
+/** Failures of a curve query that a nearer goal may avoid; the others (bad input, memory) it would share. */
+const NEAREST_RETRIES: ReadonlySet<PathStatus> = new Set<PathStatus>(['no-room-to-turn', 'no-path', 'goal-blocked']);
 
 function heading(h: number | undefined): { finalHeading?: number } {
   return h === undefined ? {} : { finalHeading: h };
