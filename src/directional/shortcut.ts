@@ -1,0 +1,295 @@
+/**
+ * The shortcut pass over a found directional path: the smoothing step of Hybrid A* (Dolgov,
+ * Thrun, Montemerlo and Diebel, 2008), done exactly. A lattice path weaves between lattice
+ * headings where one gentle curve would do; the pass replaces a stretch between two of the
+ * path's poses by the analytic curve between them when that curve is legal (the planner's own
+ * exact sweep) and cheaper (the planner's own cost). It never makes a path dearer or illegal.
+ *
+ * The pass is resumable and counted, like the search it follows: {@link PathShortcut.step} does
+ * about `budget` work units (~1 µs each, the session's units) and its total is capped by the
+ * caller, so a long path cannot stall a frame or cost much more than its search.
+ */
+import type { Grid } from '../grid/grid.js';
+import { firstLeg } from '../curves/first-leg.js';
+import { segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
+import type { Pose, Segment } from '../curves/segment.js';
+import type { Curve } from '../curves/segment-path.js';
+import type { ResolvedProfile } from '../unit/profile.js';
+import { costOf, curveBetween } from './hit-check.js';
+import { curveOrNull } from './lattice-rules.js';
+
+/**
+ * The farthest pose (counted along the path) a stretch may reach: about 45 tiles on a
+ * Directional-24 lattice. A longer curve is rarely legal on a real map, and its sweep costs in
+ * proportion to its length, so from each pose the pass tries this span, then the powers of two
+ * below it down to 2: at most 5 curves a pose.
+ */
+export const MAX_SPAN = 32;
+
+/**
+ * Rounds over the chain: a round after one that shortened it tries spans over the poses that one
+ * kept, which reach farther. On the shared steering queries (r = 2, hybrid) the mean total
+ * turning went 14.9 rad (no pass), 6.95 (one round), 6.33 (two), 6.26 (three; four: the same).
+ */
+export const MAX_ROUNDS = 3;
+
+/**
+ * Work units of computing one shortest curve: measured about 4 to 8 µs for a Dubins curve and 17
+ * to 22 µs for a Reeds-Shepp curve (r = 2, den520d, node 20), allocation included.
+ */
+const DUBINS_WORK = 6;
+const REEDS_SHEPP_WORK = 18;
+
+/**
+ * Work units of the exact sweep per tile of a checked segment: measured 0.06 to 0.3 µs a tile
+ * (short curves near walls cost the most), rounded up so a try is never under-counted.
+ */
+const SWEEP_WORK_PER_TILE = 0.3;
+
+/**
+ * A replacement must be cheaper by this fraction of the stretch's cost: below it the difference
+ * is rounding, and an equal curve would only change the path's shape for nothing.
+ */
+const COST_EPSILON = 1e-9;
+
+/** A found path as the pass reads it: its poses and the pieces between them. */
+export interface ShortcutChain {
+  /** Poses 0..n: the start pose, the lattice states' poses in order, and the end pose. */
+  readonly poses: readonly Pose[];
+  /** Pieces 0..n-1: `pieces[i]` drives from `poses[i]` to `poses[i + 1]`. */
+  readonly pieces: readonly (readonly Segment[])[];
+}
+
+/** How one pass runs. */
+export interface ShortcutOptions {
+  /**
+   * The heading at the last pose is free (a goal point without heading): a stretch that ends
+   * there is replaced by the first leg (turn, then straight) to the point, as the planner's shot does.
+   */
+  readonly freeEnd: boolean;
+  /** Work units the whole pass may spend; a try begun before the cap is finished. 0 keeps the path as it is. */
+  readonly maxWork: number;
+  /** A fresh wall-distance map of the grid, which lets the sweep skip open ground. */
+  readonly walls?: WallDistanceMap;
+}
+
+/**
+ * The cost the planner charges for a chain of segments: length with reversing weighted by the
+ * profile's reverse cost, plus the turn penalty per radian turned (as `costOf` charges a curve).
+ */
+export function segmentsCost(profile: ResolvedProfile, segments: readonly Segment[]): number {
+  let cost = 0;
+  let turn = 0;
+  for (const s of segments) {
+    cost += s.reverse ? s.length * profile.reverseCost : s.length;
+    if (s.kind === 'arc') turn += s.length / s.radius;
+  }
+  return profile.turnPenalty > 0 ? cost + profile.turnPenalty * turn : cost;
+}
+
+/**
+ * A greedy shortcut pass over one path at a time. From the current pose it tries the curve to
+ * the pose {@link MAX_SPAN} ahead (or the last), then to the poses 16, 8, 4 and 2 ahead; the first
+ * that is legal and cheaper than the stretch it replaces is taken and the pass goes on from its
+ * end, else the path's own piece is kept and the pass goes on from the next pose. The result
+ * depends only on the chain and the options, not on how the work is sliced.
+ *
+ * @example
+ * ```ts
+ * const pass = new PathShortcut(grid, profile);
+ * pass.begin(chain, { freeEnd: false, maxWork: 2000, walls });
+ * while (!pass.step(256)); // one slice a frame
+ * const path = new SegmentPath(pass.segments(), chain.poses[0]);
+ * ```
+ */
+export class PathShortcut {
+  private poses: readonly Pose[] = [];
+  private pieces: readonly (readonly Segment[])[] = [];
+  /** prefix[i]: the cost of the path's pieces from pose 0 to pose i. */
+  private prefix = new Float64Array(1);
+  private options: ShortcutOptions = { freeEnd: false, maxWork: 0 };
+  /** The chain the current round makes: the poses it keeps and the pieces between them. */
+  private outPoses: Pose[] = [];
+  private outPieces: (readonly Segment[])[] = [];
+  /** Rounds done over the chain, and stretches replaced in the current one. */
+  private round = 0;
+  private replacedInRound = 0;
+  /** The pose the pass stands at. */
+  private at = 0;
+  /** The span of the next try from {@link at}, in poses; 0 when none is left. */
+  private span = 0;
+  /** The curve of the try in progress, legal so far up to segment {@link swept}, or null between tries. */
+  private trying: Curve | null = null;
+  private swept = 0;
+  private finished = true;
+  private readonly curveWork: number;
+  private workDone = 0;
+  private replacedCount = 0;
+
+  constructor(
+    readonly grid: Grid,
+    readonly profile: ResolvedProfile,
+  ) {
+    this.curveWork = profile.reverse ? REEDS_SHEPP_WORK : DUBINS_WORK;
+  }
+
+  /** Work units spent by the current pass (curves computed and swept). */
+  get work(): number {
+    return this.workDone;
+  }
+
+  /** True when the current pass has ended (also before any pass). */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** Stretches the current pass has replaced so far. */
+  get replaced(): number {
+    return this.replacedCount;
+  }
+
+  /**
+   * Starts a pass over `chain` (read, not copied: keep it unchanged until the pass ends).
+   * @throws RangeError when the chain's pieces do not number its poses less one, or maxWork is not >= 0.
+   */
+  begin(chain: ShortcutChain, options: ShortcutOptions): void {
+    const n = chain.pieces.length;
+    if (chain.poses.length !== n + 1) throw new RangeError(`a chain of ${n} pieces needs ${n + 1} poses, got ${chain.poses.length}`);
+    if (!(options.maxWork >= 0)) throw new RangeError(`maxWork must be a number of work units >= 0, got ${String(options.maxWork)}`);
+    this.options = options;
+    this.workDone = 0;
+    this.replacedCount = 0;
+    this.round = 0;
+    this.finished = false;
+    this.beginRound(chain.poses, chain.pieces);
+  }
+
+  /** Starts a round of the pass over a chain: the given one, then the one the round before made. */
+  private beginRound(poses: readonly Pose[], pieces: readonly (readonly Segment[])[]): void {
+    const n = pieces.length;
+    this.poses = poses;
+    this.pieces = pieces;
+    this.prefix = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) this.prefix[i + 1] = this.prefix[i]! + segmentsCost(this.profile, pieces[i]!);
+    this.outPoses = [poses[0]!];
+    this.outPieces = [];
+    this.trying = null;
+    this.round++;
+    this.replacedInRound = 0;
+    this.moveTo(0);
+  }
+
+  /**
+   * Goes on with the pass for at most `budget` work units, in pieces of work (a curve, or the
+   * sweep of one of its segments) of at most 18 + 0.3 per tile units; a step overruns only when
+   * its whole budget is smaller than its first piece. Returns true when the pass has ended; once
+   * its work is spent, the pass ends whatever the budget.
+   */
+  step(budget = Infinity): boolean {
+    let left = budget;
+    let first = true;
+    while (!this.finished) {
+      if (this.trying === null && this.workDone >= this.options.maxWork) {
+        // Out of work, at no cost: the rest of the path stays as the search found it.
+        for (let i = this.at; i < this.pieces.length; i++) this.keep(this.pieces[i]!, i + 1);
+        this.finished = true;
+        break;
+      }
+      const cost = this.nextCost();
+      if (cost > left && !(first && left > 0)) break;
+      first = false;
+      left -= cost;
+      this.workDone += cost;
+      this.advance();
+    }
+    return this.finished;
+  }
+
+  /** The path's segments as the pass has made them; call once the pass has ended. */
+  segments(): Segment[] {
+    if (!this.finished) throw new RangeError('the shortcut pass has not ended: step it until it returns true');
+    return this.outPieces.flat();
+  }
+
+  /** The work units of the next piece of work: a curve, one segment's sweep, or 0 to move on. */
+  private nextCost(): number {
+    if (this.trying !== null) return Math.ceil(this.trying.path.segments[this.swept]!.length * SWEEP_WORK_PER_TILE);
+    return this.span === 0 ? 0 : this.curveWork;
+  }
+
+  /** Does the next piece of work (already counted by {@link nextCost}). */
+  private advance(): void {
+    if (this.trying !== null) {
+      const p = this.profile;
+      const seg = this.trying.path.segments[this.swept]!;
+      // pathHitsBlocked, one segment at a time.
+      if (segmentHitsBlocked(this.grid, seg, p.sweepRadius, this.options.walls)) {
+        this.trying = null;
+        this.nextSpan();
+      } else if (++this.swept === this.trying.path.segments.length) {
+        this.keep(this.trying.path.segments, this.at + this.span);
+        this.trying = null;
+        this.replacedCount++;
+        this.replacedInRound++;
+        this.moveTo(this.at + this.span);
+      }
+      return;
+    }
+    if (this.span === 0) {
+      this.keep(this.pieces[this.at]!, this.at + 1);
+      this.moveTo(this.at + 1);
+      return;
+    }
+    const curve = this.cheaperCurve(this.at, this.at + this.span);
+    if (curve === null) {
+      this.nextSpan();
+    } else if (curve.path.segments.length === 0) {
+      // Pose j is pose i again (a loop back): nothing to drive, and pose i is legal.
+      this.replacedCount++;
+      this.replacedInRound++;
+      this.outPoses[this.outPoses.length - 1] = this.poses[this.at + this.span]!;
+      this.moveTo(this.at + this.span);
+    } else {
+      this.trying = curve;
+      this.swept = 0;
+    }
+  }
+
+  /** Appends a piece to the round's chain, ending at pose `to` of the chain the round reads. */
+  private keep(piece: readonly Segment[], to: number): void {
+    this.outPieces.push(piece);
+    this.outPoses.push(this.poses[to]!);
+  }
+
+  /**
+   * Stands at pose `i`, with its first span to try. At the end of the chain another round
+   * begins over the chain this one made, when this one shortened it and rounds are left.
+   */
+  private moveTo(i: number): void {
+    this.at = i;
+    const rest = Math.min(MAX_SPAN, this.pieces.length - i);
+    this.span = rest >= 2 ? rest : 0;
+    if (i < this.pieces.length) return;
+    if (this.replacedInRound > 0 && this.round < MAX_ROUNDS && this.outPieces.length >= 2) this.beginRound(this.outPoses, this.outPieces);
+    else this.finished = true;
+  }
+
+  /** The next span to try from the current pose: the power of two below the last, down to 2; then 0. */
+  private nextSpan(): void {
+    this.span = this.span > 2 ? 2 ** Math.floor(Math.log2(this.span - 1)) : 0;
+  }
+
+  /** The curve from pose i to pose j when it is cheaper than the path between them (legal or not), else null. */
+  private cheaperCurve(i: number, j: number): Curve | null {
+    const p = this.profile;
+    const from = this.poses[i]!;
+    const to = this.poses[j]!;
+    const toPoint = this.options.freeEnd && j === this.pieces.length;
+    const curve = curveOrNull(() =>
+      toPoint ? firstLeg(from, to, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost }) : curveBetween(p, from, to),
+    );
+    if (curve === null) return null;
+    const stretch = this.prefix[j]! - this.prefix[i]!;
+    return costOf(p, curve) < stretch - COST_EPSILON * Math.max(1, stretch) ? curve : null;
+  }
+}
