@@ -64,3 +64,14 @@ export type { RouteContext, SearchRecord } from './follow/route-context.js';
 export { SteppedBuild, runBuild, MAX_PIECE_UNITS, type BuildWork } from './search/stepped-build.js';
 export { Anya } from './anyangle/anya.js';
 export { VisibilityGraph, type VisibilityGraphOptions } from './anyangle/visibility-graph.js';
+// The drivable point nearest a goal a curve planner cannot reach (what `nearest: true` does for vehicles).
+export {
+  nearestGoal,
+  nearestGoalWork,
+  NEAREST_GOAL_RADIUS,
+  NEAREST_GOAL_CANDIDATES,
+  NEAREST_GOAL_WORK,
+  type NearestGoal,
+  type NearestGoalOptions,
+} from './follow/curve-nearest.js';
+export type { Work, WorkBudget } from './follow/work.js';

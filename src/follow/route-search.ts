@@ -125,7 +125,8 @@ function foundCurve(path: SegmentPath): { status: 'found'; path: SegmentPath; wa
  * The curve planner's drivable path to the cell centre nearest `goal` that the unit can reach
  * (see {@link nearestGoalWork}: Euclidean distance, within `NEAREST_GOAL_RADIUS` tiles, any
  * heading at the end), or undefined when no candidate was reached within the search's bounds.
- * Run after the query to `goal` itself failed.
+ * Run after the query to `goal` itself failed; when that query asked for a heading
+ * (`headingAsked`), the goal itself with any heading is the first candidate.
  */
 export function* curveNearestWork(
   ctx: RouteContext,
@@ -133,12 +134,14 @@ export function* curveNearestWork(
   profile: ResolvedProfile,
   start: Pose,
   goal: Point,
+  headingAsked: boolean,
   budget: WorkBudget,
 ): Work<{ status: 'found'; path: SegmentPath; waypoints: number[]; goal: Point } | undefined> {
   const disc = withPointAsDisc(profile, MIN_DIRECTIONAL_WIDTH);
   // The planner exists: the query to the goal itself made it.
   const planner = ctx.curvePlanner(entry, profile);
-  const near = yield* nearestGoalWork(planner, start, goal, { clearance: disc.sweepRadius, ...(entry.query ? { query: entry.query } : {}) }, budget);
+  const options = { clearance: disc.sweepRadius, includeTarget: headingAsked, ...(entry.query ? { query: entry.query } : {}) };
+  const near = yield* nearestGoalWork(planner, start, goal, options, budget);
   if (near.tried > 0) ctx.searchFinished(entry.name, planner);
   if (near.outcome !== 'found') return undefined;
   return { ...foundCurve(near.result!.segments), goal: near.goal! };

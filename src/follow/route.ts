@@ -135,7 +135,7 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
 function* curveRoute(ctx: RouteContext, entry: CurvePlannerEntry, start: Pose, goal: Point, request: RouteRequest, budget: WorkBudget): Work<Route> {
   const found = yield* curveWork(ctx, entry, request.profile, start, goal, request.goalHeading, budget);
   if (found.status === 'found' || !request.nearest || !NEAREST_RETRIES.has(found.status)) return { ...found, goal };
-  return (yield* curveNearestWork(ctx, entry, request.profile, start, goal, budget)) ?? { ...found, goal };
+  return (yield* curveNearestWork(ctx, entry, request.profile, start, goal, request.goalHeading !== undefined, budget)) ?? { ...found, goal };
 }
 
 /** Failures of a curve query that a nearer goal may avoid; the others (bad input, memory) it would share. */

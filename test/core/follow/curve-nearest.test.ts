@@ -96,6 +96,18 @@ describe("a tank ordered into a dead end it cannot turn into", () => {
     expect(legal(grid, route!, unit)).toBeNull();
   });
 
+  it('with nearest and a heading the unit cannot face there, stops at the target facing any way', () => {
+    // Forward-only, facing east in the one-tile corridor: it cannot turn round to face west.
+    const grid = deadEndMap();
+    const unit = { turningRadius: 2, width: 0.8 };
+    const request = { start: START, goal: { x: 30.5, y: 5.5 }, goalHeading: Math.PI, profile: resolveProfile(unit) };
+    expect(plan(grid, request).route!.status).toBe('no-room-to-turn');
+    const { route } = plan(grid, { ...request, nearest: true });
+    expect(route!.status).toBe('found');
+    expect(route!.goal).toEqual({ x: 30.5, y: 5.5 });
+    expect(legal(grid, route!, unit)).toBeNull();
+  });
+
   it('finds the same point in slices of 50 work units as in one', () => {
     const whole = plan(deadEndMap(), order({ x: 20.5, y: 1.5 }, true));
     const sliced = plan(deadEndMap(), order({ x: 20.5, y: 1.5 }, true), 50);
