@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { nearestGoal, nearestGoalWork, type NearestGoal } from '../../../src/follow/curve-nearest.js';
 import { planRoute, RouteContext, type Route, type RouteRequest } from '../../../src/follow/route.js';
 import { WorkJob } from '../../../src/follow/work.js';
+import type { Move } from '../../../src/follow/move.js';
+import { Navigator } from '../../../src/follow/navigator.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { DirectionalPlanner, type DirectionalOptions, type DirectionalQueryOptions } from '../../../src/directional/directional-planner.js';
 import { discHitsBlocked } from '../../../src/curves/footprint.js';
@@ -121,6 +123,27 @@ describe("a tank ordered into a dead end it cannot turn into", () => {
     const { route } = plan(deadEndMap(), { ...order({ x: 20.5, y: 2.5 }, true), planner: 'directional-hybrid' });
     expect(route!.status).toBe('found');
     expect(route!.goal).toEqual({ x: 20.5, y: 5.5 });
+  });
+});
+
+describe('through the navigator', () => {
+  it('a tank ordered into the dead end with nearest drives to its mouth and arrives; without, it fails and stays', () => {
+    const grid = deadEndMap();
+    const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) });
+    const drive = (move: Move<{ pose: Pose }>): void => {
+      for (let i = 0; i < 20_000 && !move.ended; i++) nav.update(1 / 60);
+    };
+    const tank = { pose: { ...START } };
+    nav.addUnit(tank, { speed: 4, ...TANK });
+    const refused = nav.moveTo(tank, { x: 20.5, y: 2.5 });
+    drive(refused);
+    expect([refused.state, refused.failure]).toEqual(['failed', 'no-room-to-turn']);
+    expect(tank.pose).toEqual(START);
+    const near = nav.moveTo(tank, { x: 20.5, y: 2.5 }, { nearest: true });
+    drive(near);
+    expect(near.state).toBe('arrived');
+    expect(tank.pose.x).toBeCloseTo(20.5, 6);
+    expect(tank.pose.y).toBeCloseTo(5.5, 6);
   });
 });
 
