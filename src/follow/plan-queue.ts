@@ -42,10 +42,19 @@ export interface PlanFrameStats {
 export const DEFAULT_PLAN_BUDGET: Readonly<PlanBudget> = { milliseconds: 4 };
 
 /**
- * Expansions between two reads of the clock under a time budget: small enough that one slice
- * stays well under a millisecond, large enough that reading the clock costs nothing.
+ * Expansions between two reads of the clock under a time budget, at most: small enough that one
+ * slice stays well under a millisecond, large enough that reading the clock costs nothing. Once
+ * the queue has timed a few slices it cuts the frame's last ones to the time left (see
+ * {@link PlanQueue.run}).
  */
 export const SLICE_EXPANSIONS = 256;
+
+/**
+ * How fast the estimate of a unit's time falls back after a dear slice (the share of the gap
+ * closed per slice); it rises at once, so the slices after a dear one are cut short. A slice cut
+ * short does its units in less time, so the estimate always comes back down.
+ */
+const COST_EASING = 0.25;
 
 /**
  * A first-come, first-served queue of {@link PlanJob}s run within a per-frame budget.
@@ -65,6 +74,8 @@ export class PlanQueue {
   /** Jobs that have had at least one step. */
   private readonly started = new WeakSet<PlanJob>();
   private budget: Required<PlanBudget>;
+  /** Milliseconds per work unit as timed on recent slices; 0 until one has been timed. */
+  private msPerUnit = 0;
 
   /**
    * @param budget - per-frame limits; default {@link DEFAULT_PLAN_BUDGET}.
@@ -116,6 +127,11 @@ export class PlanQueue {
    * Works on the queue until the frame's budget is spent or the queue is empty. A job that throws
    * is cancelled and dropped, and the others go on; the error is rethrown once the frame's work
    * is done (several as an `AggregateError`), with the queue in order.
+   *
+   * Under a time budget a slice is {@link SLICE_EXPANSIONS} units at most, and no more than the
+   * time left is worth at the time per unit of recent slices: where units cost more than the
+   * microsecond they stand for (a slow machine, a busy one, a browser), a full last slice would
+   * overrun the budget by a slice's time.
    */
   run(): PlanFrameStats {
     const stats = this.lastFrame;
@@ -129,10 +145,13 @@ export class PlanQueue {
     while (used < expansions && elapsed < milliseconds) {
       const job = this.jobs.find((j) => !j.done);
       if (job === undefined) break;
-      const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : SLICE_EXPANSIONS);
+      const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : this.timeSlice(milliseconds - elapsed));
       this.started.add(job);
+      const before = elapsed;
+      let reported = 0;
       try {
-        const n = Math.max(0, Math.min(slice, job.step(slice)));
+        reported = job.step(slice);
+        const n = Math.max(0, Math.min(slice, reported));
         // A job that did nothing and is not done still counts one, so the loop always ends.
         used += job.done ? n : Math.max(1, n);
         if (job.done) finished++;
@@ -144,6 +163,7 @@ export class PlanQueue {
       }
       this.compact();
       elapsed = this.clock() - start;
+      if (reported >= 1) this.timed(elapsed - before, reported);
     }
     this.compact();
     stats.expansions = used;
@@ -152,6 +172,19 @@ export class PlanQueue {
     stats.pending = this.jobs.length;
     if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} planning jobs threw`);
     return stats;
+  }
+
+  /** The units of the next slice with `left` milliseconds of the frame's budget left. */
+  private timeSlice(left: number): number {
+    if (this.msPerUnit === 0) return SLICE_EXPANSIONS;
+    return Math.max(1, Math.min(SLICE_EXPANSIONS, Math.floor(left / this.msPerUnit)));
+  }
+
+  /** Takes in the time of a slice that did `units` units of work. */
+  private timed(ms: number, units: number): void {
+    const sample = ms / units;
+    if (!(sample >= 0) || !Number.isFinite(sample)) return;
+    this.msPerUnit = sample > this.msPerUnit ? sample : this.msPerUnit + COST_EASING * (sample - this.msPerUnit);
   }
 
   /** Takes a job that threw off the queue, even when its own cancel throws too. */

@@ -57,6 +57,40 @@ describe('PlanQueue', () => {
     expect(frames).toBeGreaterThanOrEqual(25);
   });
 
+  it('cuts the last slices of a frame to the time left once it has timed a unit, so a dear unit overruns by less than 1 ms', () => {
+    // 10 µs a unit: a full slice takes 2.56 ms, so a 4 ms frame of whole slices would end at 5.12 ms.
+    const clock = { now: 0, cost: 0.01 };
+    const queue = new PlanQueue({ milliseconds: 4 }, () => clock.now);
+    const log: string[] = [];
+    for (let i = 0; i < 20; i++) queue.add(new FakeJob(1000, log, `j${i}`, clock));
+    const frames: number[] = [];
+    while (queue.size > 0) frames.push(queue.run().milliseconds);
+    expect(log).toHaveLength(20);
+    // Hand-worked first frame: a full slice (2.56 ms) times the unit, then 144 units fill 1.44 ms.
+    expect(frames[0]).toBeCloseTo(4, 9);
+    expect(Math.max(...frames)).toBeLessThanOrEqual(4 + clock.cost + 1e-9);
+    // Still about the budget's worth of work a frame: 20,000 units at 400 a frame.
+    expect(frames.length).toBeLessThanOrEqual(51);
+  });
+
+  it('shrinks slices after a dear one and grows them back as units get cheap again', () => {
+    const clock = { now: 0, cost: 0.1 };
+    const queue = new PlanQueue({ milliseconds: 4 }, () => clock.now);
+    const log: string[] = [];
+    queue.add(new FakeJob(100_000, log, 'long', clock));
+    const first = queue.run();
+    // 256 units at 0.1 ms: one slice, 25.6 ms (the first slice has nothing to go by).
+    expect(first.expansions).toBe(SLICE_EXPANSIONS);
+    const dear = queue.run();
+    expect(dear.milliseconds).toBeLessThanOrEqual(4 + clock.cost + 1e-9);
+    clock.cost = 0.001;
+    let last = queue.run();
+    for (let i = 0; i < 20; i++) last = queue.run();
+    // Back to full slices: about 4,000 units a frame at 1 µs a unit.
+    expect(last.expansions).toBeGreaterThanOrEqual(3900);
+    expect(last.milliseconds).toBeLessThanOrEqual(4 + SLICE_EXPANSIONS * clock.cost + 1e-9);
+  });
+
   it('runs urgent jobs first and skips cancelled ones; clear cancels all', () => {
     const log: string[] = [];
     const queue = new PlanQueue({ expansions: 1000 });
