@@ -1,0 +1,384 @@
+/**
+ * The frame-budget benchmark of issue 17 (`npm run bench:frames`): planning time per frame when
+ * vehicles are ordered mid-game, and how long a crowd of 100 tanks waits for its paths.
+ *
+ * It drives the plugin's core headless: the {@link Navigator} and its {@link PlanQueue} at the
+ * plugin's default budget (4 ms a frame), one `update(1 / 60)` a frame, exactly what the plugin's
+ * `update` calls after flushing tile edits (Phaser itself adds nothing to planning, and importing
+ * it in Node needs a DOM). Tile edits go through `grid.setBlocked`, so the grid's watchers run
+ * inside the frame as the plugin's flush runs them.
+ *
+ * 1. Mid-game (den520d, 256 x 257): 16 infantry walk from frame 0 and are re-ordered now and then;
+ *    at frame 30, on a map where no vehicle has planned yet (tables built by the first orders), 4
+ *    tanks (r = 2, w = 0.8, may reverse) and 2 ships (r = 3, w = 1.2, forward only) are added and
+ *    ordered, two tiles are edited while they plan, and they are re-ordered twice later. Per
+ *    frame: ms of the frame's planning (orders, edits, `update`), wall clock and the process's CPU
+ *    time (a busy machine preempts the run: wall clock then overstates the work), p50/p95/p99/max
+ *    and the frames over budget + 1 ms; where the time of those frames went, by phase (timed by
+ *    wrapping the planners' methods, bench/lib/frame-probe.ts); the slowest step against the
+ *    units it reported.
+ * 2. Crowd (den520d): 100 tanks (r = 2, w = 0.8) ordered at once on a fresh map to seeded random
+ *    targets in the largest region where they fit: game time at 60 Hz until every one has its
+ *    path (or its failure), per-unit time to path p50/p95/max, statuses; with the default planner
+ *    (the target) and, for comparison, in hybrid mode.
+ *
+ * `--maps DIR` (default ../shared/benchmarks/maps), `--out DIR` (default bench/results). Writes
+ * frame-budget.md; prints PASS/FAIL lines for the issue's frame-budget and crowd targets.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, UsageError } from '../src/cli/args.js';
+import type { Pose } from '../src/curves/segment.js';
+import { Navigator, type MoveOptions } from '../src/follow/navigator.js';
+import type { Move } from '../src/follow/move.js';
+import { DEFAULT_PLAN_BUDGET } from '../src/follow/plan-queue.js';
+import { Grid } from '../src/grid/grid.js';
+import type { UnitProfile } from '../src/unit/profile.js';
+import { makeRng, type Rng } from '../test/support/rng.js';
+import { PlanProbe, type FrameRecord } from './lib/frame-probe.js';
+import type { Check } from './lib/report.js';
+import { max, quantile } from './lib/stats.js';
+
+/** 60 Hz, the frame rate the budget is a share of. */
+const FRAME_S = 1 / 60;
+/** The issue's bound: no frame's planning over the budget by more than this. */
+const OVERRUN_MS = 1;
+/** The issue's bound on the crowd's wait, in seconds of game time. */
+const CROWD_TARGET_S = 0.5;
+const CROWD_SIZE = 100;
+/** Frames the crowd may take before the benchmark gives up on it (60 s of game time). */
+const CROWD_FRAME_LIMIT = 3600;
+const MAP = 'den520d';
+const SEED = 17;
+
+const INFANTRY: UnitProfile = { speed: 4, width: 0.6 };
+const TANK: UnitProfile = { speed: 3, turningRadius: 2, width: 0.8, reverse: true };
+const SHIP: UnitProfile = { speed: 2, turningRadius: 3, width: 1.2 };
+/** Frames of the mid-game run: 10 s at 60 Hz. */
+const MIDGAME_FRAMES = 600;
+/** When the vehicles arrive and are ordered, then re-ordered (frames). */
+const VEHICLE_ORDERS = [30, 200, 400];
+/** Frames at which a tile is edited (the first while the first vehicle orders plan). */
+const EDITS = [32, 35];
+
+interface Unit {
+  pose: Pose;
+}
+
+const adapter = { read: (u: Unit): Pose => u.pose, write: (u: Unit, p: Readonly<Pose>): void => void Object.assign(u.pose, p) };
+
+/** Cells whose 3 x 3 block is free, in the largest 4-connected region of them: where a unit of width <= 1 fits and can get to. */
+function roomyRegion(grid: Grid): number[] {
+  const { width, height } = grid;
+  const roomy = (x: number, y: number): boolean => {
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (grid.isBlocked(x + dx, y + dy)) return false;
+    return true;
+  };
+  const seen = new Uint8Array(width * height);
+  let best: number[] = [];
+  for (let c = 0; c < width * height; c++) {
+    if (seen[c] || !roomy(c % width, (c / width) | 0)) continue;
+    const region = [c];
+    seen[c] = 1;
+    for (let i = 0; i < region.length; i++) {
+      const x = region[i]! % width;
+      const y = (region[i]! / width) | 0;
+      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
+        const n = ny * width + nx;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height || seen[n] || !roomy(nx, ny)) continue;
+        seen[n] = 1;
+        region.push(n);
+      }
+    }
+    if (region.length > best.length) best = region;
+  }
+  return best;
+}
+
+/** A random cell centre of `cells` (and a random heading). */
+function randomPose(rng: Rng, cells: readonly number[], width: number): Pose {
+  const c = rng.pick(cells);
+  return { x: (c % width) + 0.5, y: ((c / width) | 0) + 0.5, heading: rng.next() * 2 * Math.PI - Math.PI };
+}
+
+/** A target `min`..`max` tiles (straight line) from `from`. */
+function targetNear(rng: Rng, cells: readonly number[], width: number, from: Pose, min: number, maxDist: number): Pose {
+  for (;;) {
+    const p = randomPose(rng, cells, width);
+    const d = Math.hypot(p.x - from.x, p.y - from.y);
+    if (d >= min && d <= maxDist) return p;
+  }
+}
+
+interface MidgameResult {
+  /** Wall-clock ms per frame. */
+  frames: number[];
+  /** The process's CPU ms per frame (user + system): what preemption on a busy machine does not inflate. */
+  cpu: number[];
+  overBudget: { frame: number; ms: number; units: number; phases: Record<string, number>; slowStep: string }[];
+  phaseTotals: Record<string, number>;
+  slowestStep: { frame: number; ms: number; units: number; allowance: number };
+  statuses: Record<string, number>;
+}
+
+function runMidgame(grid: Grid, rng: Rng): MidgameResult {
+  const nav = new Navigator<Unit>(grid, adapter);
+  const probe = new PlanProbe(nav.queue).timePhases();
+  const cells = roomyRegion(grid);
+  const infantry = Array.from({ length: 16 }, () => ({ pose: randomPose(rng, cells, grid.width) }));
+  const vehicles: { unit: Unit; profile: UnitProfile }[] = [];
+  const statuses: Record<string, number> = {};
+  const count = (move: Move<Unit>): void => {
+    move.on('start', () => void (statuses['found'] = (statuses['found'] ?? 0) + 1));
+    move.on('fail', () => void (statuses[move.failure ?? 'failed'] = (statuses[move.failure ?? 'failed'] ?? 0) + 1));
+  };
+  const order = (unit: Unit, options: MoveOptions = {}): void => {
+    const t = targetNear(rng, cells, grid.width, unit.pose, 10, 80);
+    count(nav.moveTo(unit, { x: t.x, y: t.y }, options));
+  };
+  for (const u of infantry) nav.addUnit(u, INFANTRY);
+  const result: MidgameResult = { frames: [], cpu: [], overBudget: [], phaseTotals: {}, slowestStep: { frame: -1, ms: 0, units: 0, allowance: 0 }, statuses };
+  const budget = DEFAULT_PLAN_BUDGET.milliseconds!;
+  for (let f = 0; f < MIDGAME_FRAMES; f++) {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    if (f === 0) for (const u of infantry) order(u);
+    else if (f % 90 === 0) for (const u of infantry.slice(0, 4)) order(u);
+    if (f === VEHICLE_ORDERS[0]) {
+      for (let i = 0; i < 6; i++) {
+        const unit = { pose: randomPose(rng, cells, grid.width) };
+        const profile = i < 4 ? TANK : SHIP;
+        nav.addUnit(unit, profile);
+        vehicles.push({ unit, profile });
+      }
+    }
+    if (VEHICLE_ORDERS.includes(f)) for (const v of vehicles) order(v.unit);
+    if (EDITS.includes(f)) {
+      // A free tile near the first tank's way: blocked, as a game's tile edit would.
+      const t = targetNear(rng, cells, grid.width, vehicles[0]!.unit.pose, 3, 12);
+      grid.setBlocked(Math.floor(t.x), Math.floor(t.y), true);
+    }
+    nav.update(FRAME_S);
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const frame: FrameRecord = probe.frame();
+    result.frames.push(ms);
+    result.cpu.push((cpu.user + cpu.system) / 1000);
+    for (const [k, v] of Object.entries(frame.phases)) result.phaseTotals[k] = (result.phaseTotals[k] ?? 0) + v;
+    const slow = frame.steps.reduce((a, s) => (s.ms > a.ms ? s : a), { ms: 0, units: 0, allowance: 0 });
+    if (slow.ms > result.slowestStep.ms) result.slowestStep = { frame: f, ...slow };
+    if (ms > budget + OVERRUN_MS) {
+      result.overBudget.push({ frame: f, ms, units: frame.units, phases: frame.phases, slowStep: `${slow.ms.toFixed(1)} ms for ${slow.units} units of ${slow.allowance}` });
+    }
+  }
+  probe.release();
+  nav.destroy();
+  return result;
+}
+
+interface CrowdResult {
+  /** Frames until every tank had its path or its failure (Infinity when the limit came first). */
+  frames: number;
+  /** Planning wall time summed over those frames, ms. */
+  planningMs: number;
+  /** Per tank: seconds of game time from the order to its path (or failure). */
+  times: number[];
+  statuses: Record<string, number>;
+  maxFrameMs: number;
+  phaseTotals: Record<string, number>;
+  /** Work units the plan queue's jobs reported in all. */
+  units: number;
+}
+
+function runCrowd(grid: Grid, rng: Rng, planner?: string): CrowdResult {
+  const nav = new Navigator<Unit>(grid, adapter);
+  const probe = new PlanProbe(nav.queue).timePhases();
+  const phaseTotals: Record<string, number> = {};
+  const cells = roomyRegion(grid);
+  const statuses: Record<string, number> = {};
+  const times: number[] = [];
+  let frame = 0;
+  let answered = 0;
+  for (let i = 0; i < CROWD_SIZE; i++) {
+    const unit = { pose: randomPose(rng, cells, grid.width) };
+    nav.addUnit(unit, TANK);
+    const goal = targetNear(rng, cells, grid.width, unit.pose, 10, 120);
+    const move = nav.moveTo(unit, { x: goal.x, y: goal.y }, planner === undefined ? {} : { planner });
+    const answer = (status: string): void => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      // The order was given before frame 0, so an answer in frame f came after f + 1 frames.
+      times.push((frame + 1) * FRAME_S);
+      answered++;
+    };
+    move.on('start', () => answer('found'));
+    move.on('fail', () => answer(move.failure ?? 'failed'));
+  }
+  let planningMs = 0;
+  let maxFrameMs = 0;
+  let units = 0;
+  for (; frame < CROWD_FRAME_LIMIT && answered < CROWD_SIZE; frame++) {
+    const t0 = performance.now();
+    nav.update(FRAME_S);
+    const ms = performance.now() - t0;
+    planningMs += ms;
+    maxFrameMs = Math.max(maxFrameMs, ms);
+    const record = probe.frame();
+    units += record.units;
+    for (const [k, v] of Object.entries(record.phases)) phaseTotals[k] = (phaseTotals[k] ?? 0) + v;
+  }
+  probe.release();
+  nav.destroy();
+  return { frames: answered < CROWD_SIZE ? Infinity : frame, planningMs, times, statuses, maxFrameMs, phaseTotals, units };
+}
+
+/** How many of the slowest over-budget frames the report lists. */
+const WORST_SHOWN = 12;
+
+/**
+ * A frame's phase times with the nested ones taken out of those they run in, plus the time no
+ * timed phase covers (`other`: orders, edits, driving, untimed planning).
+ */
+function leafPhases(phases: Record<string, number>, ms: number): Record<string, number> {
+  const p = (k: string): number => phases[k] ?? 0;
+  const inner = p('field') + p('heuristic table') + p('start joins');
+  const leaf: Record<string, number> = {
+    tables: p('tables'),
+    'search (rest)': Math.max(0, p('begin') + p('search') - inner),
+    field: p('field'),
+    'heuristic table': p('heuristic table'),
+    'start joins': p('start joins'),
+    'polyline search': p('polyline search'),
+    'region table': p('region table'),
+    // Wall distances inside table building are the tables' own.
+    'wall distances': p('tables') > 0 ? 0 : p('wall distances'),
+    'free runs': p('free runs'),
+  };
+  leaf['other'] = Math.max(0, ms - Object.values(leaf).reduce((a, v) => a + v, 0));
+  return leaf;
+}
+
+const crowdTime = (c: CrowdResult): string =>
+  Number.isFinite(c.frames) ? `${(c.frames * FRAME_S).toFixed(2)} s` : `more than ${(CROWD_FRAME_LIMIT * FRAME_S).toFixed(0)} s`;
+
+const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const statusText = (s: Record<string, number>): string =>
+  Object.entries(s)
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
+function report(mid: MidgameResult, crowd: CrowdResult, hybrid: CrowdResult): { markdown: string; checks: Check[] } {
+  const budget = DEFAULT_PLAN_BUDGET.milliseconds!;
+  const f = mid.frames;
+  const q = (p: number): string => fmt(quantile(f, p));
+  const over = mid.overBudget;
+  const cpuOver = mid.cpu.filter((ms) => ms > budget + OVERRUN_MS).length;
+  const phaseText = (totals: Record<string, number>): string =>
+    Object.entries(totals)
+      .map(([k, v]) => `${k} ${fmt(v)} ms`)
+      .join(', ');
+  const phases = phaseText(mid.phaseTotals);
+  const overPhases: Record<string, number> = {};
+  const dominant: Record<string, number> = {};
+  for (const o of over) {
+    for (const [k, v] of Object.entries(o.phases)) overPhases[k] = (overPhases[k] ?? 0) + v;
+    const leaf = leafPhases(o.phases, o.ms);
+    const top = Object.entries(leaf).reduce((a, e) => (e[1] > a[1] ? e : a), ['other', -1]);
+    dominant[top[0]] = (dominant[top[0]] ?? 0) + 1;
+  }
+  const overLines = [...over]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, WORST_SHOWN)
+    .map((o) => `| ${o.frame} | ${fmt(o.ms)} | ${o.units} | ${Object.entries(o.phases).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')} | ${o.slowStep} |`)
+    .join('\n');
+  const crowdS = crowd.frames * FRAME_S;
+  const t = crowd.times;
+  const checks: Check[] = [
+    {
+      status: over.length === 0 ? 'PASS' : 'FAIL',
+      text: `frame budget: ${over.length} of ${f.length} frames over ${budget} + ${OVERRUN_MS} ms wall clock (max ${fmt(max(f))} ms; by CPU time ${cpuOver}, max ${fmt(max(mid.cpu))} ms), tanks and ships ordered mid-game, tables built by their first orders`,
+    },
+    {
+      status: 'INFO',
+      text: `crowd, hybrid mode: ${crowdTime(hybrid)} (${statusText(hybrid.statuses)})`,
+    },
+    {
+      status: crowdS <= CROWD_TARGET_S ? 'PASS' : 'FAIL',
+      text: `crowd: ${CROWD_SIZE} tanks (r = 2) on ${MAP} all have their paths after ${crowdTime(crowd)} of game time at 60 Hz (target ${CROWD_TARGET_S} s)`,
+    },
+  ];
+  const markdown = [
+    `## Mid-game frames (${MAP}, default budget ${budget} ms)`,
+    '',
+    `16 infantry, then at frame ${VEHICLE_ORDERS[0]} 4 tanks (r = 2, w = 0.8, reverse) and 2 ships (r = 3, w = 1.2, forward only) on a map with no tables yet; tiles edited at frames ${EDITS.join(', ')}; vehicles re-ordered at frames ${VEHICLE_ORDERS.slice(1).join(', ')}. ${f.length} frames. Frame time = orders + edits + \`Navigator.update\` (planning and driving), wall clock; CPU is the process's CPU time over the same span (GC threads included), which a busy machine's preemption does not inflate.`,
+    '',
+    `| per frame | p50 | p95 | p99 | max | frames over ${budget + OVERRUN_MS} ms |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    `| wall clock | ${q(0.5)} | ${q(0.95)} | ${q(0.99)} | ${fmt(max(f))} | ${over.length} |`,
+    `| CPU (process) | ${fmt(quantile(mid.cpu, 0.5))} | ${fmt(quantile(mid.cpu, 0.95))} | ${fmt(quantile(mid.cpu, 0.99))} | ${fmt(max(mid.cpu))} | ${cpuOver} |`,
+    '',
+    `Orders answered: ${statusText(mid.statuses)}. Time in the phases over the run (\`field\`, \`heuristic table\` and \`start joins\` run inside \`begin\` and \`search\`; \`tables\` is the directional planner's table building): ${phases}. Slowest single step: ${fmt(mid.slowestStep.ms)} ms for ${mid.slowestStep.units} reported units (allowance ${mid.slowestStep.allowance}) in frame ${mid.slowestStep.frame}.`,
+    '',
+    ...(over.length > 0
+      ? [
+          `Frames over budget + 1 ms: ${fmt(over.reduce((a, o) => a + o.ms, 0))} ms in all, of which ${phaseText(overPhases)}. Where most of each such frame went: ${statusText(dominant)} frames. The ${Math.min(WORST_SHOWN, over.length)} slowest (phase times in ms):`,
+          '',
+          '| frame | ms | units | phases | slowest step |',
+          '| --- | --- | --- | --- | --- |',
+          overLines,
+          '',
+        ]
+      : []),
+    `## Crowd (${CROWD_SIZE} tanks, r = 2, w = 0.8, ${MAP}, ordered at once on a fresh map)`,
+    '',
+    `| planner: game time until all answered | frames | planning wall time | max frame | per tank p50 | p95 | max | answers |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| default (\`directional\`): ${crowdTime(crowd)} | ${crowd.frames} | ${fmt(crowd.planningMs)} ms | ${fmt(crowd.maxFrameMs)} ms | ${quantile(t, 0.5).toFixed(2)} s | ${quantile(t, 0.95).toFixed(2)} s | ${max(t).toFixed(2)} s | ${statusText(crowd.statuses)} |`,
+    `| hybrid (\`directional-hybrid\`, for comparison): ${crowdTime(hybrid)} | ${hybrid.frames} | ${fmt(hybrid.planningMs)} ms | ${fmt(hybrid.maxFrameMs)} ms | ${quantile(hybrid.times, 0.5).toFixed(2)} s | ${quantile(hybrid.times, 0.95).toFixed(2)} s | ${max(hybrid.times).toFixed(2)} s | ${statusText(hybrid.statuses)} |`,
+    '',
+    `Time in the phases (default planner): ${phaseText(crowd.phaseTotals)}; hybrid: ${phaseText(hybrid.phaseTotals)}. Work units reported: ${Math.round(crowd.units)} (${((1000 * crowd.planningMs) / crowd.units).toFixed(1)} µs of wall clock each; a unit stands for about 1 µs) and ${Math.round(hybrid.units)} (${((1000 * hybrid.planningMs) / hybrid.units).toFixed(1)} µs).`,
+  ].join('\n');
+  return { markdown, checks };
+}
+
+function commitOf(root: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function main(): number {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  let mapsDir: string;
+  let out: string;
+  try {
+    const parsed = parseArgs(process.argv.slice(2), ['maps', 'out'], []);
+    mapsDir = parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps');
+    out = parsed.options.get('out') ?? join(root, 'bench', 'results');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`bench:frames: ${error.message}\nusage: npm run bench:frames -- [--maps DIR] [--out DIR]\n`);
+    return 2;
+  }
+  const text = readFileSync(join(mapsDir, `${MAP}.map`), 'utf8');
+  const started = performance.now();
+  const mid = runMidgame(Grid.fromMovingAi(text), makeRng(SEED));
+  const crowd = runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1));
+  const hybrid = runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional-hybrid');
+  const { markdown, checks } = report(mid, crowd, hybrid);
+  const cpu = cpus();
+  const header = `# Frame budget (issue 17)\n\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commitOf(root)}, node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end. The Navigator and plan queue the plugin uses, driven headless at 60 Hz.\n\n`;
+  const lines = checks.map((c) => `- **${c.status}** ${c.text}`).join('\n');
+  mkdirSync(out, { recursive: true });
+  const file = join(out, 'frame-budget.md');
+  writeFileSync(file, `${header}${markdown}\n\n## Targets\n\n${lines}\n`);
+  process.stdout.write(`${markdown}\n\n${checks.map((c) => `${c.status.padEnd(4)} ${c.text}`).join('\n')}\n\nWrote ${relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  return checks.some((c) => c.status === 'FAIL') ? 1 : 0;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();
