@@ -23,8 +23,8 @@ export const NEAREST_GOAL_RADIUS = 12;
 /**
  * Default of {@link NearestGoalOptions.maxCandidates}: a pocket of this many cells is searched
  * through, one query a cell, before the answer gives up. A unit that cannot leave where it stands
- * pays a query per candidate (about 400 work units, 1 to 2 ms, on the shared steering maps at
- * r = 2): 64 of them are about 0.1 s of planning spread over frames.
+ * pays a query per candidate (about 800 work units with the query's opening, 1 to 2 ms, on the
+ * shared steering maps at r = 2): 64 of them are about 0.1 s of planning spread over frames.
  */
 export const NEAREST_GOAL_CANDIDATES = 64;
 
@@ -37,11 +37,11 @@ export const NEAREST_GOAL_CANDIDATES = 64;
 export const NEAREST_GOAL_WORK = 100_000;
 
 /**
- * Work units charged per candidate query besides the planner's own count: opening the query and
- * its checks before the search (the goal's distance field, the region test), which the planner
- * does not count.
+ * Work units charged per candidate query besides the planner's own count, which leaves out the
+ * opening of a query (the goal's heuristic tables and distance field, the start's joins): measured
+ * 0.4 to 1.2 ms a query beyond the count, on the test dead end and a stuck unit on lak303d.
  */
-const QUERY_OVERHEAD_WORK = 32;
+const QUERY_OVERHEAD_WORK = 400;
 
 /** Cells whose bounds and region test cost about one work unit when the candidates are listed. */
 const CELLS_PER_WORK = 16;
@@ -104,11 +104,13 @@ export interface NearestGoal {
  * charged to `budget`. Candidates are the centres within `radius` of the target, inside the map,
  * joined to the start on the grid (`componentsOf`) and, with `clearance`, with room for the
  * footprint; the target itself is skipped (call this after its own query failed) unless
- * `includeTarget`. Each candidate
- * is one query of the planner, run in slices; the first found is the answer. It is the nearest
- * candidate the unit can reach because each refusal is exact for the directional planner (its
- * proof, docs/reachability.md), unless a query's own options cap it (`maxExpansions`).
- * Never throws for bad input: a target that is not finite has no candidates (`exhausted`).
+ * `includeTarget`. Each candidate is one query of the planner, run in slices; the first found is
+ * the answer. It is the nearest candidate the unit can reach because each refusal is exact for
+ * the directional planner (its proof, docs/reachability.md), unless a query's own options cap it
+ * (`maxExpansions`). Candidates are listed once: after a tile edit a cell newly joined to the
+ * start may be missed, one newly blocked is refused by its query. Never throws for bad input: a
+ * target that is not finite has no candidates (`exhausted`).
+ * @throws RangeError when a bound or `clearance` is not a number >= 0.
  *
  * @example
  * ```ts
