@@ -134,7 +134,7 @@ const GOAL_REACH_TOLERANCE = 1e-6;
 /**
  * Work units the shortcut pass may spend on any path (about 1.5 ms; a unit measured 0.7 to 1 µs
  * there): a short search's path of 50 poses needs about that for its rounds. On the shared
- * steering queries (r = 2, hybrid) the pass spent 914 units on average.
+ * steering queries (r = 2, hybrid) the pass spent 793 units on average.
  */
 const SHORTCUT_BASE_WORK = 2000;
 

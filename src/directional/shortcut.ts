@@ -3,7 +3,8 @@
  * Thrun, Montemerlo and Diebel, 2008), done exactly. A lattice path weaves between lattice
  * headings where one gentle curve would do; the pass replaces a stretch between two of the
  * path's poses by the analytic curve between them when that curve is legal (the planner's own
- * exact sweep) and cheaper (the planner's own cost). It never makes a path dearer or illegal.
+ * exact sweep) and cheaper (the planner's own cost), and adds no hook or loop. It never makes a
+ * path dearer or illegal.
  *
  * The pass is resumable and counted, like the search it follows: {@link PathShortcut.step} does
  * about `budget` work units (~1 µs each, the session's units) and its total is capped by the
@@ -29,7 +30,8 @@ export const MAX_SPAN = 32;
 /**
  * Rounds over the chain: a round after one that shortened it tries spans over the poses that one
  * kept, which reach farther. On the shared steering queries (r = 2, hybrid) the mean total
- * turning went 14.9 rad (no pass), 6.95 (one round), 6.33 (two), 6.26 (three; four: the same).
+ * turning went 14.9 rad (no pass), 7.07 (one round, 427 work units a query), 6.38 (two, 704),
+ * 6.31 (three, 793; a fourth adds nothing within the work cap).
  */
 export const MAX_ROUNDS = 3;
 
@@ -51,6 +53,19 @@ const SWEEP_WORK_PER_TILE = 0.3;
  * is rounding, and an equal curve would only change the path's shape for nothing.
  */
 const COST_EPSILON = 1e-9;
+
+/**
+ * A replacement may wind at most this much (radians) more than its stretch, net. Between two
+ * fixed poses the two differ by whole turns, so this refuses a curve that winds the other way
+ * round (a hook: 240° one way where the stretch turned 120° the other, which crosses the path)
+ * and allows one that unwinds a loop; to a free end heading it leaves the first leg a quarter
+ * turn of room.
+ */
+const WINDING_SLACK = Math.PI / 2;
+
+/** A full turn, less rounding: a path whose heading winds this much net has a loop. */
+const FULL_TURN = 2 * Math.PI - 1e-9;
+
 
 /** A found path as the pass reads it: its poses and the pieces between them. */
 export interface ShortcutChain {
@@ -87,11 +102,20 @@ export function segmentsCost(profile: ResolvedProfile, segments: readonly Segmen
   return profile.turnPenalty > 0 ? cost + profile.turnPenalty * turn : cost;
 }
 
+/** The net signed heading change along a chain of segments, radians (clockwise on screen positive). */
+function netTurn(segments: readonly Segment[]): number {
+  let turn = 0;
+  for (const s of segments) if (s.kind === 'arc') turn += (s.turn * s.length) / s.radius;
+  return turn;
+}
+
 /**
  * A greedy shortcut pass over one path at a time. From the current pose it tries the curve to
  * the pose {@link MAX_SPAN} ahead (or the last), then to the poses 16, 8, 4 and 2 ahead; the first
- * that is legal and cheaper than the stretch it replaces is taken and the pass goes on from its
- * end, else the path's own piece is kept and the pass goes on from the next pose. The result
+ * that is cheaper than the stretch it replaces, winds no more than the rules allow (no new hook
+ * or loop: {@link WINDING_SLACK}) and is legal is taken and the pass goes on from its end, else
+ * the path's own piece is kept and the pass goes on from the next pose. A round that shortened
+ * the path is followed by another over the poses it kept, up to {@link MAX_ROUNDS}. The result
  * depends only on the chain and the options, not on how the work is sliced.
  *
  * @example
@@ -105,11 +129,25 @@ export function segmentsCost(profile: ResolvedProfile, segments: readonly Segmen
 export class PathShortcut {
   private poses: readonly Pose[] = [];
   private pieces: readonly (readonly Segment[])[] = [];
-  /** prefix[i]: the cost of the path's pieces from pose 0 to pose i. */
+  /** prefix[i] and turnPrefix[i]: the cost and the net heading change (radians) of the path's pieces from pose 0 to pose i. */
   private prefix = new Float64Array(1);
+  private turnPrefix = new Float64Array(1);
+  /** The net heading change of the whole path as the round has made it so far, radians. */
+  private netTotal = 0;
   private options: ShortcutOptions = { freeEnd: false, maxWork: 0 };
   /** The chain the current round makes: the poses it keeps and the pieces between them. */
   private outPoses: Pose[] = [];
+  /** The index in the chain given to {@link begin} of each pose of the round's chain, and of the chain it makes. */
+  private origin: number[] = [];
+  private outOrigin: number[] = [];
+  /**
+   * Stretches tried and refused, as `from · (n + 1) + to` in the given chain's indices. A later
+   * round skips them: a curve the walls refused stays refused, and one that was no cheaper than
+   * its stretch is no cheaper than that stretch shortened.
+   */
+  private readonly refused = new Set<number>();
+  /** Pieces of the chain given to {@link begin}. */
+  private rootPieces = 0;
   private outPieces: (readonly Segment[])[] = [];
   /** Rounds done over the chain, and stretches replaced in the current one. */
   private round = 0;
@@ -161,16 +199,25 @@ export class PathShortcut {
     this.replacedCount = 0;
     this.round = 0;
     this.finished = false;
-    this.beginRound(chain.poses, chain.pieces);
+    this.refused.clear();
+    this.rootPieces = n;
+    this.beginRound(chain.poses, chain.pieces, chain.poses.map((_, i) => i));
   }
 
   /** Starts a round of the pass over a chain: the given one, then the one the round before made. */
-  private beginRound(poses: readonly Pose[], pieces: readonly (readonly Segment[])[]): void {
+  private beginRound(poses: readonly Pose[], pieces: readonly (readonly Segment[])[], origin: number[]): void {
     const n = pieces.length;
     this.poses = poses;
     this.pieces = pieces;
+    this.origin = origin;
+    this.outOrigin = [origin[0]!];
     this.prefix = new Float64Array(n + 1);
-    for (let i = 0; i < n; i++) this.prefix[i + 1] = this.prefix[i]! + segmentsCost(this.profile, pieces[i]!);
+    this.turnPrefix = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      this.prefix[i + 1] = this.prefix[i]! + segmentsCost(this.profile, pieces[i]!);
+      this.turnPrefix[i + 1] = this.turnPrefix[i]! + netTurn(pieces[i]!);
+    }
+    this.netTotal = this.turnPrefix[n]!;
     this.outPoses = [poses[0]!];
     this.outPieces = [];
     this.trying = null;
@@ -211,10 +258,15 @@ export class PathShortcut {
     return this.outPieces.flat();
   }
 
-  /** The work units of the next piece of work: a curve, one segment's sweep, or 0 to move on. */
+  /** The work units of the next piece of work: a curve, one segment's sweep, or 0 to move on or skip a refused stretch. */
   private nextCost(): number {
     if (this.trying !== null) return Math.ceil(this.trying.path.segments[this.swept]!.length * SWEEP_WORK_PER_TILE);
-    return this.span === 0 ? 0 : this.curveWork;
+    return this.span === 0 || this.refused.has(this.stretchKey()) ? 0 : this.curveWork;
+  }
+
+  /** The stretch of the current try, in the given chain's indices (see {@link refused}). */
+  private stretchKey(): number {
+    return this.origin[this.at]! * (this.rootPieces + 1) + this.origin[this.at + this.span]!;
   }
 
   /** Does the next piece of work (already counted by {@link nextCost}). */
@@ -224,9 +276,11 @@ export class PathShortcut {
       const seg = this.trying.path.segments[this.swept]!;
       // pathHitsBlocked, one segment at a time.
       if (segmentHitsBlocked(this.grid, seg, p.sweepRadius, this.options.walls)) {
+        this.refused.add(this.stretchKey());
         this.trying = null;
         this.nextSpan();
       } else if (++this.swept === this.trying.path.segments.length) {
+        this.netTotal += netTurn(this.trying.path.segments) - (this.turnPrefix[this.at + this.span]! - this.turnPrefix[this.at]!);
         this.keep(this.trying.path.segments, this.at + this.span);
         this.trying = null;
         this.replacedCount++;
@@ -240,14 +294,25 @@ export class PathShortcut {
       this.moveTo(this.at + 1);
       return;
     }
+    const key = this.stretchKey();
+    if (this.refused.has(key)) {
+      this.nextSpan();
+      return;
+    }
     const curve = this.cheaperCurve(this.at, this.at + this.span);
     if (curve === null) {
+      this.refused.add(key);
+      this.nextSpan();
+    } else if (!this.windsAsItMay(curve, this.at, this.at + this.span)) {
+      // Not refused for good: the stretch and the path around it may wind otherwise in a later round.
       this.nextSpan();
     } else if (curve.path.segments.length === 0) {
       // Pose j is pose i again (a loop back): nothing to drive, and pose i is legal.
+      this.netTotal -= this.turnPrefix[this.at + this.span]! - this.turnPrefix[this.at]!;
       this.replacedCount++;
       this.replacedInRound++;
       this.outPoses[this.outPoses.length - 1] = this.poses[this.at + this.span]!;
+      this.outOrigin[this.outOrigin.length - 1] = this.origin[this.at + this.span]!;
       this.moveTo(this.at + this.span);
     } else {
       this.trying = curve;
@@ -259,6 +324,7 @@ export class PathShortcut {
   private keep(piece: readonly Segment[], to: number): void {
     this.outPieces.push(piece);
     this.outPoses.push(this.poses[to]!);
+    this.outOrigin.push(this.origin[to]!);
   }
 
   /**
@@ -270,7 +336,7 @@ export class PathShortcut {
     const rest = Math.min(MAX_SPAN, this.pieces.length - i);
     this.span = rest >= 2 ? rest : 0;
     if (i < this.pieces.length) return;
-    if (this.replacedInRound > 0 && this.round < MAX_ROUNDS && this.outPieces.length >= 2) this.beginRound(this.outPoses, this.outPieces);
+    if (this.replacedInRound > 0 && this.round < MAX_ROUNDS && this.outPieces.length >= 2) this.beginRound(this.outPoses, this.outPieces, this.outOrigin);
     else this.finished = true;
   }
 
@@ -279,7 +345,10 @@ export class PathShortcut {
     this.span = this.span > 2 ? 2 ** Math.floor(Math.log2(this.span - 1)) : 0;
   }
 
-  /** The curve from pose i to pose j when it is cheaper than the path between them (legal or not), else null. */
+  /**
+   * The curve from pose i to pose j when it is cheaper than the path between them (legal or not),
+   * else null: refused for good, as the stretch only gets cheaper.
+   */
   private cheaperCurve(i: number, j: number): Curve | null {
     const p = this.profile;
     const from = this.poses[i]!;
@@ -291,5 +360,19 @@ export class PathShortcut {
     if (curve === null) return null;
     const stretch = this.prefix[j]! - this.prefix[i]!;
     return costOf(p, curve) < stretch - COST_EPSILON * Math.max(1, stretch) ? curve : null;
+  }
+
+  /**
+   * True when `curve` from pose i to pose j makes no hook or loop the stretch does not make (a
+   * loop it makes may go) ...
+   */
+  private windsAsItMay(curve: Curve, i: number, j: number): boolean {
+    const net = netTurn(curve.path.segments);
+    const stretchNet = this.turnPrefix[j]! - this.turnPrefix[i]!;
+    if (!(Math.abs(net) <= Math.abs(stretchNet) + WINDING_SLACK)) return false;
+    // ... nor a path that winds a full turn where it did not: unwinding one loop may leave the
+    // turns of the rest adding up to one.
+    const total = Math.abs(this.netTotal + net - stretchNet);
+    return total < FULL_TURN || total <= Math.abs(this.netTotal);
   }
 }

@@ -22,6 +22,13 @@ function turning(segments: readonly Segment[]): number {
   return t;
 }
 
+/** Net signed heading change of segments, radians. */
+function netTurn(segments: readonly Segment[]): number {
+  let t = 0;
+  for (const s of segments) if (s.kind === 'arc') t += (s.turn * s.length) / s.radius;
+  return t;
+}
+
 /**
  * A corridor two rows high (rows 3 and 4 free, rows 2 and 5 blocked) along a straight wall, and a
  * Directional-24-like chain along it that weaves between the rows: tile centres facing east, each
@@ -82,6 +89,29 @@ describe('PathShortcut on a hand-worked wiggle', () => {
     expect(segmentsCost(profile, after)).toBeLessThan(segmentsCost(profile, before));
     expect(after.length).toBeGreaterThan(1);
     expect(turning(after)).toBeLessThan(turning(before));
+  });
+
+  it('cuts out a loop: a full circle back to the same pose, then on', () => {
+    const grid = Grid.fromAscii(Array.from({ length: 12 }, () => '.'.repeat(16)));
+    const profile = resolveProfile({ turningRadius: 2, width: 0.8 });
+    // Four quarter turns clockwise round the centre (5.5, 7.5), back to (5.5, 5.5) facing east, then 4 tiles on.
+    const poses: Pose[] = [
+      { x: 5.5, y: 5.5, heading: 0 },
+      { x: 7.5, y: 7.5, heading: Math.PI / 2 },
+      { x: 5.5, y: 9.5, heading: Math.PI },
+      { x: 3.5, y: 7.5, heading: -Math.PI / 2 },
+      { x: 5.5, y: 5.5, heading: 0 },
+      { x: 9.5, y: 5.5, heading: 0 },
+    ];
+    const pieces = poses.slice(1).map((to, i) => curveBetween(profile, poses[i]!, to).path.segments);
+    expect(netTurn(pieces.flat())).toBeCloseTo(2 * Math.PI, 9);
+    const pass = new PathShortcut(grid, profile);
+    pass.begin({ poses, pieces }, { freeEnd: false, maxWork: 10_000, walls: walls(grid) });
+    pass.step();
+    const after = pass.segments();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.kind).toBe('line');
+    expect(after[0]!.length).toBeCloseTo(4, 9);
   });
 
   it('with a free end heading, reaches the last point by the first leg', () => {
@@ -192,6 +222,8 @@ describe('the planner with the shortcut pass, on seeded random maps', () => {
       if (on.cost < off.cost - 1e-6) cheaper++;
       turnOff += turning(off.segments.segments);
       turnOn += turning(on.segments.segments);
+      // No path winds a full turn (a loop) where it did not.
+      if (Math.abs(netTurn(off.segments.segments)) < 2 * Math.PI - 1e-9) expect(Math.abs(netTurn(on.segments.segments)), where).toBeLessThan(2 * Math.PI - 1e-9);
       const { sweepRadius, turningRadius } = resolveProfile(profile);
       expect(pathProblem(grid, on.segments.toJSON(), { start, goal, turningRadius, sweepRadius }), where).toBeNull();
     });
