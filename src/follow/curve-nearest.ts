@@ -30,9 +30,9 @@ export const NEAREST_GOAL_CANDIDATES = 64;
 
 /**
  * Default of {@link NearestGoalOptions.maxWork}, work units (about 1 µs each): about 25 frames of
- * the plugin's default budget of 4 ms, so a unit that cannot get near its goal hears so within
- * half a second. Every nearest answer found on the shared steering queries (r = 2) cost under
- * 50,000.
+ * the plugin's default budget of 4 ms spent on refusals, so a unit that cannot get near its goal
+ * hears so within about half a second (plus one last query). Every nearest answer found on the
+ * shared steering queries (r = 2, hybrid) cost under 50,000.
  */
 export const NEAREST_GOAL_WORK = 100_000;
 
@@ -59,9 +59,11 @@ export interface NearestGoalOptions<O extends CurveQueryOptions = CurveQueryOpti
   /** At most this many candidate queries, >= 0. Default {@link NEAREST_GOAL_CANDIDATES}. */
   maxCandidates?: number;
   /**
-   * At most this many work units in all (listing and queries, and the planner's tables if they
-   * are not built yet: the query to the target itself builds them), >= 0. Default
-   * {@link NEAREST_GOAL_WORK}.
+   * No candidate query starts once the work units spent (listing, queries, and the planner's
+   * tables if they are not built yet: the query to the target itself builds them) and the query's
+   * opening would pass this, >= 0. A query that has started runs to its end, as any order does:
+   * cut, its work would be lost, and a found path to a far candidate may cost more than a
+   * refusal. Default {@link NEAREST_GOAL_WORK}.
    */
   maxWork?: number;
   /**
@@ -94,7 +96,7 @@ export interface NearestGoal {
   result?: CurveResult;
   /** Candidate queries run. */
   tried: number;
-  /** Work units spent (about 1 µs each). */
+  /** Work units spent (about 1 µs each): at most `maxWork` plus the last query's. */
   work: number;
 }
 
@@ -151,8 +153,7 @@ export function* nearestGoalWork<O extends CurveQueryOptions>(
     try {
       while (result === undefined) {
         while (budget.used >= budget.max) yield;
-        const allowance = Math.min(budget.max - budget.used, maxWork - outcome.work);
-        if (!(allowance > 0)) return { outcome: 'work', ...outcome };
+        const allowance = budget.max - budget.used;
         const before = search.work;
         result = search.step(allowance);
         // A step that did not finish has had its slice, even if it reports less (as in searchWork).
@@ -171,7 +172,7 @@ export function* nearestGoalWork<O extends CurveQueryOptions>(
 
 /**
  * {@link nearestGoalWork} in one call, for a core caller without a frame budget (a tool, a
- * server, a Worker); bounded by the options' `maxWork`.
+ * server, a Worker); bounded by the options' `maxWork` and `maxCandidates`.
  *
  * @example
  * ```ts
