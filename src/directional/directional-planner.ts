@@ -22,7 +22,7 @@ import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '..
 import { normalizeAngle } from '../curves/angle.js';
 import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
-import { GoalDistanceField, shrinkWork } from './distance-field.js';
+import { FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
 import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
@@ -127,6 +127,12 @@ const PROOF_BURST = 6144;
  * ground grows it by hundreds within a few hundred units, on a query the search will solve.
  */
 const BURST_GOAL_SIDE = 256;
+
+/** Units a join of the exact start costs: a closed-form curve (about a microsecond) and its sweep against the walls. */
+const JOIN_UNITS = 2;
+
+/** Kinematic table entries per unit: each is one closed-form curve (a Reeds-Shepp solve takes a few microseconds, Dubins less). */
+const KINEMATIC_CURVES_PER_UNIT = 1;
 
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
@@ -258,6 +264,18 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   private goalHeading: number | null = null;
   private startId = -1;
+  /** The start's cell (y · width + x): the field's estimates are for its region. */
+  private startCell = 0;
+  /** Work units the expansion being prepared may still use in this step ({@link prepareExpansion}). */
+  private prepUnits = 0;
+  /** Units spent on the start's joins, over the planner's life. */
+  private joinWork = 0;
+  /** Per join slot (cell around the start, heading): its cost, Infinity when illegal, NaN before it is solved. */
+  private joinCosts = new Float64Array(0);
+  private joinCurves: (Curve | null)[] = [];
+  /** The query the join slots were solved for, against {@link joinQuery}. */
+  private joinsFor = -1;
+  private joinQuery = 0;
   /** Cell of a lattice goal (its centre is the goal point), else -1. */
   private goalCell = -1;
   /** Lattice heading the goal requires, or -1 for any. */
@@ -442,12 +460,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           return planner.expanded;
         },
         get sideWork() {
-          return planner.proofWork + planner.shortcutWork;
+          return planner.sideWork();
         },
         // What needs no tables is answered before any are built.
         check: () => this.check(start, goal, options, cap),
-        ready: () => this.tablesReady(hybrid),
-        prepare: (allowance) => this.buildTables(allowance, hybrid),
+        ready: () => this.tablesReady(hybrid) && this.fieldReady(start, goal),
+        prepare: (allowance) => {
+          // The tables, then (with what is left of the allowance) the field back to the start.
+          const used = this.tablesReady(hybrid) ? 0 : this.buildTables(allowance, hybrid);
+          return this.tablesReady(hybrid) && used < allowance ? used + this.prepareField(start, goal, allowance - used) : used;
+        },
         begin: () => this.begin(start, goal, options),
         run: (budget) => this.runThenShorten(budget),
         finish: () => this.finish(),
@@ -536,6 +558,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.shotNear = shotNearDistance(this.profile.turningRadius, this.movesSet!.rings);
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
+    this.startCell = sy * width + sx;
+    this.joinQuery++;
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
@@ -566,10 +590,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   private runPhases(budget: number): RunState {
     const expanded = this.expanded;
-    const proofWork = this.proofWork;
+    const side = this.sideWork();
     const state = this.runBeside(budget);
     if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
-    budget -= this.expanded - expanded + this.proofWork - proofWork;
+    budget -= this.expanded - expanded + this.sideWork() - side;
     // The corridor holds no path: ask the proof before searching the whole lattice.
     this.corridorPhase = false;
     if (this.proving && !this.proofBegun) {
@@ -609,13 +633,130 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       const chunk = !this.proofBegun || this.expanded < this.proofAfter ? this.proofAfter - this.expanded : SEARCH_CHUNK;
       const before = this.expanded;
+      const fieldBefore = this.preparedWork();
       const state = this.run(Math.min(budget, chunk));
-      budget -= this.expanded - before;
+      budget -= this.expanded - before + this.preparedWork() - fieldBefore;
       if (state !== 'pending' || !(budget > 0)) return state;
       if (!this.proofBegun) budget -= this.beginProof();
       else if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
       if (this.disproved()) return 'exhausted';
     }
+  }
+
+  /** Work units besides expansions: the proof's for this query, what expansions needed prepared, the shortcut pass. */
+  private sideWork(): number {
+    return this.proofWork + this.preparedWork() + this.shortcutWork;
+  }
+
+  /**
+   * Units of the work done for expansions beside them, over the planner's life (it only grows):
+   * the field's corners, the kinematic table's curves (a table shared between planners of one
+   * profile: only this planner's searches run while it reads the count), the start's joins.
+   */
+  private preparedWork(): number {
+    return this.field.work + this.kinematic.computed * KINEMATIC_CURVES_PER_UNIT + this.joinWork;
+  }
+
+  /**
+   * True when the distance field of the query from `start` to `goal` has settled the start's
+   * corner (or the query will end before it is needed: another region, a start or goal off the
+   * shrunk grid). Called on ready tables, after the query's checks.
+   */
+  private fieldReady(start: Pose, goal: CurveGoal): boolean {
+    if (this.refusal !== undefined || !this.fieldNeeded(start, goal)) return true;
+    const { width, height } = this.grid;
+    return this.fieldAimed(goal, start) && this.field.settled(Math.min(width - 1, Math.floor(start.x)), Math.min(height - 1, Math.floor(start.y)));
+  }
+
+  /**
+   * Settles the distance field from the goal back to the start's corner in slices, at most about
+   * `allowance` units; returns the units done. What `begin` needed at once before: on a 512 x 512
+   * map up to 80,000 corners (about 20 ms) in one step.
+   */
+  private prepareField(start: Pose, goal: CurveGoal, allowance: number): number {
+    const before = this.field.work;
+    const { width, height } = this.grid;
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    this.field.aim(goal.x, goal.y, sx, sy);
+    const corners = Math.max(1, Math.floor((allowance - (this.field.work - before)) * FIELD_CORNERS_PER_UNIT));
+    this.field.settle(sx, sy, corners);
+    return this.field.work - before;
+  }
+
+  /**
+   * Does, within about `units` work units, what expanding state `id` will need that is not done
+   * yet: the field values and the kinematic table entries of its moves' targets (of the start's
+   * join cells), and for the exact start its joins. True when all is done. The values do not depend
+   * on when they are computed, so the search is the same however it is sliced; done inside the
+   * expansion instead, one expansion cost up to 470 units of field (1,900 corners) on the
+   * benchmark maps, and the start's up to 300 curves.
+   */
+  private prepareExpansion(id: number, units: number): boolean {
+    const w = this.grid.width;
+    this.prepUnits = units;
+    if (id === this.virtualStart) {
+      const sx = this.startCell % w;
+      const sy = (this.startCell / w) | 0;
+      const r = this.joinRings();
+      for (let y = sy - r; y <= sy + r; y++) {
+        for (let x = sx - r; x <= sx + r; x++) {
+          for (let k = 0; k < this.headings; k++) if (!this.prepareTarget(x, y, k)) return false;
+        }
+      }
+      return this.solveJoins();
+    }
+    const H = this.headings;
+    const cell = (id / H) | 0;
+    const k = id - cell * H;
+    const cx = cell % w;
+    const cy = (cell / w) | 0;
+    const mv = this.active;
+    const last = mv.first[k + 1]!;
+    for (let m = mv.first[k]!; m < last; m++) if (!this.prepareTarget(cx + mv.dx[m]!, cy + mv.dy[m]!, mv.endHeading[m]!)) return false;
+    return true;
+  }
+
+  /**
+   * Settles the field value of cell (cx, cy), and the kinematic table entry of its heading k, with
+   * the units left in {@link prepUnits} (which it uses up); true when both are done or need nothing
+   * (off the map, estimated already, another region, far from a lattice goal).
+   */
+  private prepareTarget(cx: number, cy: number, k: number): boolean {
+    const { width, height } = this.grid;
+    if (cx < 0 || cy < 0 || cx >= width || cy >= height) return true;
+    const cell = cy * width + cx;
+    if (this.cellStamp[cell] !== this.hGeneration && this.regions.same(this.startCell, cell) && !this.field.settled(cx, cy)) {
+      if (this.prepUnits <= 0) return false;
+      const corners = this.field.settle(cx, cy, Math.max(1, Math.floor(this.prepUnits * FIELD_CORNERS_PER_UNIT)));
+      this.prepUnits -= corners / FIELD_CORNERS_PER_UNIT;
+      if (!this.field.settled(cx, cy)) return false;
+    }
+    if (this.goalCell >= 0) {
+      const curves = this.kinematic.pending(k, this.goalCx - cx, this.goalCy - cy, this.goalK);
+      if (curves > 0) {
+        if (this.prepUnits <= 0) return false;
+        this.kinematic.lookup(k, this.goalCx - cx, this.goalCy - cy, this.goalK);
+        this.prepUnits -= curves * KINEMATIC_CURVES_PER_UNIT;
+      }
+    }
+    return true;
+  }
+
+  /** True when the field is aimed at `goal` from `start`'s cell on the grid as it is. */
+  private fieldAimed(goal: CurveGoal, start: Pose): boolean {
+    const { width, height } = this.grid;
+    return this.field.aimedAt(goal.x, goal.y, Math.min(width - 1, Math.floor(start.x)), Math.min(height - 1, Math.floor(start.y)));
+  }
+
+  /** False when `begin` answers without the field: the start and the goal cells are in different regions. */
+  private fieldNeeded(start: Pose, goal: CurveGoal): boolean {
+    const { width, height } = this.grid;
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    const gx = Math.min(width - 1, Math.floor(goal.x));
+    const gy = Math.min(height - 1, Math.floor(goal.y));
+    return this.regions.same(sy * width + sx, gy * width + gx);
   }
 
   /** True when the proof has shown that the current query has no path. */
@@ -680,7 +821,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const lattice = onCentre && (this.goalHeading === null || k >= 0);
     this.goalCell = lattice ? this.goalCy * width + this.goalCx : -1;
     this.goalK = lattice ? k : -1;
-    this.field.reset(goal.x, goal.y, sx, sy);
+    this.field.aim(goal.x, goal.y, sx, sy);
     if (++this.hGeneration === 0xffffffff) {
       this.cellStamp.fill(0);
       this.hGeneration = 1;
@@ -711,7 +852,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const cx = cell % w;
       const cy = (cell / w) | 0;
       const euclid = Math.hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
-      hc = Math.max(euclid, this.field.cellBound(cx, cy));
+      // A cell outside the start's region (of the shrunk grid, cells sharing an edge) is met only
+      // through a corner; its field value could take settling the whole field to learn.
+      hc = this.regions.same(this.startCell, cell) ? Math.max(euclid, this.field.cellBound(cx, cy)) : euclid;
       this.cellH[cell] = hc;
       this.cellStamp[cell] = this.hGeneration;
     }
@@ -749,9 +892,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private run(budget: number): RunState {
     const m = this.memory;
     const heap = m.heap;
+    // What an expansion needs prepared (field values, table entries, the start's joins) is the step's work too.
+    const limit = budget + this.preparedWork();
+    let expansions = 0;
     while (heap.size > 0) {
-      if (budget <= 0) return 'pending';
-      budget--;
+      if (expansions + this.preparedWork() >= limit) return 'pending';
+      // The estimates the next expansion needs are settled first, within the allowance: a large
+      // settling is spread over steps instead of done inside one expansion.
+      if (!this.prepareExpansion(heap.top, limit - expansions - this.preparedWork())) return 'pending';
+      expansions++;
       const id = heap.pop();
       m.close(id);
       this.expanded++;
@@ -799,34 +948,80 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
 
   /** Joins the exact start pose to the lattice states around it. */
   private expandStart(): void {
-    const { width, height } = this.grid;
-    const r = Math.min(FIRST_LEG_RINGS, this.active.rings);
-    const sx = Math.min(width - 1, Math.floor(this.start.x));
-    const sy = Math.min(height - 1, Math.floor(this.start.y));
-    const p = this.profile;
+    const width = this.grid.width;
+    const r = this.joinRings();
+    const side = 2 * r + 1;
+    const H = this.headings;
+    const sx = this.startCell % width;
+    const sy = (this.startCell / width) | 0;
     // In the full phase the legal joins are the proof's start states (the corridor's are fewer).
     const joins: number[] | null = this.corridorOn ? null : [];
-    for (let dy = -r; dy <= r; dy++) {
-      for (let dx = -r; dx <= r; dx++) {
-        const x = sx + dx;
-        const y = sy + dy;
-        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-        if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
-        for (let k = 0; k < this.headings; k++) {
-          const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, this.headings) };
-          const curve = curveOrNull(() => curveBetween(p, this.start, to));
-          if (curve === null) continue;
-          const id = (y * width + x) * this.headings + k;
-          const cost = costOf(p, curve);
-          const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
-          if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
-          if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) continue;
-          joins?.push(id);
-          if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, curve);
-        }
-      }
+    for (let slot = 0; slot < side * side * H; slot++) {
+      const cost = this.joinCosts[slot]!;
+      // NaN: not solved (outside the corridor); Infinity: no legal join.
+      if (!(cost < Infinity)) continue;
+      const k = slot % H;
+      const c = (slot - k) / H;
+      const x = sx + (c % side) - r;
+      const y = sy + ((c / side) | 0) - r;
+      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
+      const id = (y * width + x) * H + k;
+      const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
+      if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
+      joins?.push(id);
+      if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, this.joinCurves[slot]!);
     }
     if (joins !== null) this.startJoins = joins;
+  }
+
+  /** Rings of cells around the start's cell that the exact start joins. */
+  private joinRings(): number {
+    return Math.min(FIRST_LEG_RINGS, this.active.rings);
+  }
+
+  /**
+   * Solves, within the units left in {@link prepUnits}, the start's joins this phase needs (every
+   * cell around the start, or those in the corridor): the curve to each lattice state of the cells
+   * and its sweep. True when all are solved. {@link expandStart} then only relaxes them.
+   */
+  private solveJoins(): boolean {
+    const { width, height } = this.grid;
+    const r = this.joinRings();
+    const side = 2 * r + 1;
+    const H = this.headings;
+    const slots = side * side * H;
+    if (this.joinCosts.length < slots) {
+      this.joinCosts = new Float64Array(slots);
+      this.joinCurves.length = slots;
+    }
+    if (this.joinsFor !== this.joinQuery) {
+      this.joinCosts.fill(NaN, 0, slots);
+      this.joinsFor = this.joinQuery;
+    }
+    const sx = this.startCell % width;
+    const sy = (this.startCell / width) | 0;
+    const p = this.profile;
+    for (let slot = 0; slot < slots; slot++) {
+      if (!Number.isNaN(this.joinCosts[slot]!)) continue;
+      const k = slot % H;
+      const c = (slot - k) / H;
+      const x = sx + (c % side) - r;
+      const y = sy + ((c / side) | 0) - r;
+      if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) {
+        this.joinCosts[slot] = Infinity;
+        continue;
+      }
+      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
+      if (this.prepUnits <= 0) return false;
+      this.prepUnits -= JOIN_UNITS;
+      this.joinWork += JOIN_UNITS;
+      const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) };
+      const curve = curveOrNull(() => curveBetween(p, this.start, to));
+      const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls);
+      this.joinCosts[slot] = legal ? costOf(p, curve) : Infinity;
+      this.joinCurves[slot] = legal ? curve : null;
+    }
+    return true;
   }
 
   /** Relaxes the legal moves out of lattice state `id`. */
@@ -907,10 +1102,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   private runThenShorten(budget: number): RunState {
     if (this.found === -1) {
-      const work = this.expanded + this.proofWork + this.shortcutWork;
+      const work = this.expanded + this.sideWork();
       const state = this.runPhases(budget);
       if (state !== 'found') return state;
-      budget -= this.expanded + this.proofWork + this.shortcutWork - work;
+      budget -= this.expanded + this.sideWork() - work;
       this.beginShortcut();
     }
     const pass = this.shortcut!;

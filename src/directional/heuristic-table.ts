@@ -38,6 +38,8 @@ export class KinematicTable {
    * next to nothing, so a table for a large radius (a million entries) is not a stall.
    */
   private readonly known: Uint8Array;
+  /** Entries computed since the table was made (a closed-form curve each): the work it has done. */
+  computed = 0;
 
   constructor(
     readonly profile: ResolvedProfile,
@@ -56,8 +58,31 @@ export class KinematicTable {
    * 0 when the offset is outside the table.
    */
   lookup(k: number, dx: number, dy: number, goalK: number): number {
+    const i = this.indexOf(k, dx, dy, goalK);
+    if (i < 0) return 0;
+    if (this.known[i] === 1) return this.values[i]!;
+    return this.fill(i);
+  }
+
+  /**
+   * The closed-form curves {@link lookup} would solve for this entry now (0 once it is known or
+   * outside the table; up to `headings` + 1 for a free goal heading): a search reads this to do the
+   * work before the expansion that needs it, within its allowance.
+   */
+  pending(k: number, dx: number, dy: number, goalK: number): number {
+    const i = this.indexOf(k, dx, dy, goalK);
+    if (i < 0 || this.known[i] === 1) return 0;
+    if (goalK >= 0) return 1;
+    const base = i - this.headings;
+    let n = 0;
+    for (let j = 0; j < this.headings; j++) if (this.known[base + j] !== 1) n++;
+    return n;
+  }
+
+  /** The index of an entry, or -1 outside the table. */
+  private indexOf(k: number, dx: number, dy: number, goalK: number): number {
     const span = this.span;
-    if (dx > span || dx < -span || dy > span || dy < -span) return 0;
+    if (dx > span || dx < -span || dy > span || dy < -span) return -1;
     // Turn the query back to the first quadrant: (x, y) → (y, -x) per quarter turn.
     const q = (k / this.quarter) | 0;
     let x = dx;
@@ -70,8 +95,18 @@ export class KinematicTable {
     const kc = k - q * this.quarter;
     const h = this.headings;
     const k2 = goalK < 0 ? h : (goalK - q * this.quarter + h) % h;
-    const i = ((kc * this.side + y + span) * this.side + x + span) * (h + 1) + k2;
-    if (this.known[i] === 1) return this.values[i]!;
+    return ((kc * this.side + y + span) * this.side + x + span) * (h + 1) + k2;
+  }
+
+  /** Computes and keeps entry i. */
+  private fill(i: number): number {
+    const h = this.headings;
+    const k2 = i % (h + 1);
+    const rest = (i - k2) / (h + 1);
+    const x = (rest % this.side) - this.span;
+    const rest2 = (rest - x - this.span) / this.side;
+    const y = (rest2 % this.side) - this.span;
+    const kc = (rest2 - y - this.span) / this.side;
     return this.store(i, this.compute(kc, x, y, k2, i - k2));
   }
 
@@ -93,6 +128,7 @@ export class KinematicTable {
     const to = { x: dx, y: dy, heading: latticeHeading(k2, this.headings) };
     const r = this.profile.turningRadius;
     // Backing up costs at least as much per tile as driving forward, so the shortest path bounds the cheapest.
+    this.computed++;
     const length = this.profile.reverse ? reedsShepp(from, to, r).length : dubinsLength(from, to, r);
     return Math.max(0, length - ROUNDING_SLACK);
   }

@@ -42,12 +42,30 @@ export class IndexedHeap {
     this.siftUp(this.position[id]!, id, f - g * TIE_WEIGHT);
   }
 
+  /** The id with the lowest key, left in the heap. The heap must not be empty. */
+  get top(): number {
+    return this.ids[0]!;
+  }
+
   /** Removes and returns the node with the lowest key. The heap must not be empty. */
   pop(): number {
     const top = this.ids[0]!;
     const last = --this.size;
-    if (last > 0) this.siftDown(this.ids[last]!, this.keys[last]!);
+    if (last > 0) this.siftDown(0, this.ids[last]!, this.keys[last]!);
     return top;
+  }
+
+  /**
+   * Gives every node a new f (its g unchanged), as `fOf(id)` and `gOf(id)` say, and restores the
+   * heap order in O(size) (Floyd's heapify): for a search whose heuristic changed target.
+   */
+  rekey(fOf: (id: number) => number, gOf: (id: number) => number): void {
+    const { ids, keys } = this;
+    for (let i = 0; i < this.size; i++) {
+      const id = ids[i]!;
+      keys[i] = fOf(id) - gOf(id) * TIE_WEIGHT;
+    }
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(i, ids[i]!, keys[i]!);
   }
 
   private siftUp(i: number, id: number, key: number): void {
@@ -67,10 +85,10 @@ export class IndexedHeap {
     position[id] = i;
   }
 
-  private siftDown(id: number, key: number): void {
+  /** Sinks `id` with `key` from slot i (whose previous content is discarded) to its place. */
+  private siftDown(i: number, id: number, key: number): void {
     const { ids, keys, position } = this;
     const n = this.size;
-    let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;

@@ -43,8 +43,9 @@ export interface SearchSession<R extends SearchOutcome> {
   readonly result: R | undefined;
   /**
    * Work units spent so far (expansions, side work such as a proof, and table building), for a
-   * scheduler's accounting. A building piece may overrun a step's allowance by up to
-   * `MAX_PIECE_UNITS`.
+   * scheduler's accounting. A step may overrun its allowance by up to `MAX_PIECE_UNITS`: a building
+   * piece, or what one expansion needs done before it (the directional planner's field values and
+   * heuristic entries, which it prepares within the allowance but in pieces of up to 17 curves).
    */
   readonly work: number;
 }

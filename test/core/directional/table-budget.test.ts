@@ -113,7 +113,7 @@ describe('directional tables built in slices', () => {
     expect(refreshSteps).toBeGreaterThan(1);
   });
 
-  it('a route job charges table building to the frame: no step does more than its allowance', () => {
+  it('a route job charges table building and the preparation of expansions to the frame: no step does more than its allowance and a piece', () => {
     const grid = arena();
     const ctx = new RouteContext(grid);
     const [start, goal] = queries(grid, 0.4, 1, 11)[0]!;
@@ -121,7 +121,9 @@ describe('directional tables built in slices', () => {
     let route: { status: string } | undefined;
     const job = new WorkJob((budget) => planRoute(ctx, request, budget), (r) => (route = r));
     const { largest, steps } = stepAll((n) => job.step(n), () => job.done, 500);
-    expect(largest).toBeLessThanOrEqual(500);
+    // A step may overrun by less than a piece: a table piece, or what one expansion needs prepared
+    // (a kinematic table entry for a free goal heading is up to 17 curves).
+    expect(largest).toBeLessThanOrEqual(500 + MAX_PIECE_UNITS);
     expect(steps).toBeGreaterThan(10);
     const expected = new DirectionalPlanner(grid, { turningRadius: 6, width: 0.8 }).findPath(start, goal);
     expect(route!.status).toBe(expected.status);

@@ -290,7 +290,8 @@ describe('the unit profile reaches the directional planner whole', () => {
   const DISC = { turningRadius: 1, width: 0.6 };
   it.each([
     ['turnPenalty', { ...DISC, turnPenalty: 2 }],
-    ['reverse with reverseCost', { ...DISC, reverse: true, reverseCost: 3 }],
+    // At 1.2 the path backs up a little, unlike at the default cost (2) or without reverse.
+    ['reverse with reverseCost', { ...DISC, reverse: true, reverseCost: 1.2 }],
   ] as const)('%s: the navigator drives the path the planner finds for the whole profile', (_, profile) => {
     const expected = direct(profile);
     expect(expected).toBeDefined();

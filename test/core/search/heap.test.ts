@@ -43,6 +43,41 @@ describe('IndexedHeap', () => {
     }
   });
 
+  it('rekey gives every node a new f and pops in the new order, decrease-key still working after it', () => {
+    const rng = makeRng(12);
+    for (let round = 0; round < 100; round++) {
+      const heap = new IndexedHeap(8);
+      const live = new Map<number, { f: number; g: number }>();
+      const n = rng.range(1, 200);
+      for (let id = 0; id < n; id++) {
+        const e = { f: rng.int(40) / 4, g: rng.int(8) / 2 };
+        heap.push(id, e.f, e.g);
+        live.set(id, e);
+      }
+      for (let i = rng.int(n); i > 0; i--) live.delete(heap.pop());
+      // A new target: each node's f changes by its own amount, g stays.
+      const shift = new Map([...live.keys()].map((id) => [id, rng.int(20) / 4]));
+      for (const [id, e] of live) live.set(id, { f: e.g + shift.get(id)!, g: e.g });
+      heap.rekey(
+        (id) => live.get(id)!.f,
+        (id) => live.get(id)!.g,
+      );
+      if (live.size > 0) {
+        const id = [...live.keys()][rng.int(live.size)]!;
+        const e = { f: live.get(id)!.f - 1, g: live.get(id)!.g };
+        heap.decrease(id, e.f, e.g);
+        live.set(id, e);
+      }
+      while (live.size > 0) {
+        const best = [...live.values()].reduce((a, b) => (before(b, a) ? b : a));
+        const got = live.get(heap.pop())!;
+        expect(got).toEqual(best);
+        live.delete([...live.entries()].find(([, v]) => v === got)![0]);
+      }
+      expect(heap.size).toBe(0);
+    }
+  });
+
   it('ties f values that differ only by rounding and breaks the tie by g', () => {
     // 0.1 + 0.2 and 0.3 are the same length added in another order; the larger g must come first
     // whichever of the two rounded lower.
