@@ -298,24 +298,20 @@ describe.each([
     expect(overruns(run, (s) => s.units)).toEqual([]);
   });
 
-  // Known hole (issue 17), being fixed: the query's `begin` settles the goal distance field back to
-  // the start cell (src/directional/directional-planner.ts, distance-field.ts) and charges about
-  // one unit for it; on HEAD single steps pop 1,384 field corners for 139 units. Passes with the
-  // fix in progress (the field's work charged); unskip when it lands.
-  it.skip('every step expands (search states and field corners) at most its allowance plus one piece', async () => {
+  // Fails before 63cf4a9, where the query's `begin` settled the goal distance field back to the
+  // start cell and charged about one unit for it (single steps popped 1,384 field corners for 139
+  // units), and on a SearchSlot that runs twice its allowance while reporting the allowance.
+  it('every step expands (search states and field corners) at most its allowance plus one piece', async () => {
     const run = await scenario();
     expect(overruns(run, searchWork, QUERY_OVERRUN)).toEqual([]);
   });
 
-  // Known holes (issue 17), each a burst of closed-form curves charged as (at most) one expansion:
-  // - the kinematic heuristic table (src/directional/heuristic-table.ts) is filled lazily by the
-  //   search's estimate, one Reeds-Shepp or Dubins solve per new entry, 16 for a goal of any
-  //   heading: single steps here solve up to 14,000 curves for about 1,000 units;
-  // - the virtual start's expansion (expandStart in src/directional/directional-planner.ts, a
-  //   unit replanned on the move) solves and checks a curve to every heading of every cell
-  //   around it, about 150 here (5 ms a join on den520d in the benchmark), for one unit.
-  // Both pass with the fix in progress in the working tree: unskip when it lands.
-  it.skip('every step solves curves and expands within its allowance plus one piece', async () => {
+  // Fails before 63cf4a9 on two bursts of closed-form curves charged as (at most) one expansion:
+  // the kinematic heuristic table, filled lazily by the search's estimate (one Reeds-Shepp or
+  // Dubins solve per new entry, 16 for a goal of any heading: single steps solved up to 14,000
+  // curves for about 1,000 units), and the virtual start's joins (a unit replanned on the move:
+  // a curve to every heading of every cell around it, about 150 here, for one unit).
+  it('every step solves curves and expands within its allowance plus one piece', async () => {
     const run = await scenario();
     expect(overruns(run, queryWork, QUERY_OVERRUN)).toEqual([]);
   });
