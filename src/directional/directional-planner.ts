@@ -243,6 +243,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /** Per-cell part of the heuristic (straight-line and field bounds), stamped per query. */
   private cellH!: Float64Array;
   private cellStamp!: Uint32Array;
+  /** Per cell, the generation whose field values around it (a move's reach) are settled. */
+  private boxStamp!: Uint32Array;
   private hGeneration = 0;
   /** The hybrid corridor; the search is restricted to it while `corridorOn`. */
   private readonly corridor = new Corridor();
@@ -412,9 +414,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.walls = new WallDistanceMap(this.grid);
       this.shrunk = new Grid(width, height);
       this.field = new GoalDistanceField(this.shrunk);
-      yield allocating(cells * 16);
+      yield allocating(cells * 20);
       this.cellH = new Float64Array(cells);
       this.cellStamp = new Uint32Array(cells);
+      this.boxStamp = new Uint32Array(cells);
       this.corridor.allocate(cells);
       this.active = this.movesSet;
       if (this.proofAfter !== Infinity) {
@@ -712,34 +715,55 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const cx = cell % w;
     const cy = (cell / w) | 0;
     const mv = this.active;
+    if (this.boxStamp[cell] !== this.hGeneration) {
+      // The field values of every cell a move from this cell can reach, once per cell and query
+      // (not once per state: the cell's other headings then need one read).
+      const r = mv.rings;
+      for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) if (!this.settleFieldAt(x, y)) return false;
+      this.boxStamp[cell] = this.hGeneration;
+    }
+    // Far from a lattice goal no table entry is read.
+    const reach = this.kinematic.span + mv.rings;
+    if (this.goalCell < 0 || Math.abs(this.goalCx - cx) > reach || Math.abs(this.goalCy - cy) > reach) return true;
     const last = mv.first[k + 1]!;
-    for (let m = mv.first[k]!; m < last; m++) if (!this.prepareTarget(cx + mv.dx[m]!, cy + mv.dy[m]!, mv.endHeading[m]!)) return false;
+    for (let m = mv.first[k]!; m < last; m++) if (!this.prepareTable(cx + mv.dx[m]!, cy + mv.dy[m]!, mv.endHeading[m]!)) return false;
     return true;
   }
 
-  /**
-   * Settles the field value of cell (cx, cy), and the kinematic table entry of its heading k, with
-   * the units left in {@link prepUnits} (which it uses up); true when both are done or need nothing
-   * (off the map, estimated already, another region, far from a lattice goal).
-   */
+  /** {@link settleFieldAt} and {@link prepareTable} of one target. */
   private prepareTarget(cx: number, cy: number, k: number): boolean {
+    return this.settleFieldAt(cx, cy) && this.prepareTable(cx, cy, k);
+  }
+
+  /**
+   * Settles the field value of cell (cx, cy) with the units left in {@link prepUnits} (which it
+   * uses up); true when it is settled or needs nothing (off the map, estimated already, another region).
+   */
+  private settleFieldAt(cx: number, cy: number): boolean {
     const { width, height } = this.grid;
     if (cx < 0 || cy < 0 || cx >= width || cy >= height) return true;
     const cell = cy * width + cx;
-    if (this.cellStamp[cell] !== this.hGeneration && this.regions.same(this.startCell, cell) && !this.field.settled(cx, cy)) {
-      if (this.prepUnits <= 0) return false;
-      const corners = this.field.settle(cx, cy, Math.max(1, Math.floor(this.prepUnits * FIELD_CORNERS_PER_UNIT)));
-      this.prepUnits -= corners / FIELD_CORNERS_PER_UNIT;
-      if (!this.field.settled(cx, cy)) return false;
-    }
-    if (this.goalCell >= 0) {
-      const curves = this.kinematic.pending(k, this.goalCx - cx, this.goalCy - cy, this.goalK);
-      if (curves > 0) {
-        if (this.prepUnits <= 0) return false;
-        this.kinematic.lookup(k, this.goalCx - cx, this.goalCy - cy, this.goalK);
-        this.prepUnits -= curves * KINEMATIC_CURVES_PER_UNIT;
-      }
-    }
+    if (this.cellStamp[cell] === this.hGeneration || this.field.settled(cx, cy) || !this.regions.same(this.startCell, cell)) return true;
+    if (this.prepUnits <= 0) return false;
+    const corners = this.field.settle(cx, cy, Math.max(1, Math.floor(this.prepUnits * FIELD_CORNERS_PER_UNIT)));
+    this.prepUnits -= corners / FIELD_CORNERS_PER_UNIT;
+    return this.field.settled(cx, cy);
+  }
+
+  /**
+   * Computes the kinematic table entry of heading k at cell (cx, cy) toward a lattice goal with the
+   * units left in {@link prepUnits}; true when it is known or needs nothing (no lattice goal, far from it).
+   */
+  private prepareTable(cx: number, cy: number, k: number): boolean {
+    const span = this.kinematic.span;
+    const dx = this.goalCx - cx;
+    const dy = this.goalCy - cy;
+    if (this.goalCell < 0 || dx > span || dx < -span || dy > span || dy < -span) return true;
+    const curves = this.kinematic.pending(k, dx, dy, this.goalK);
+    if (curves === 0) return true;
+    if (this.prepUnits <= 0) return false;
+    this.kinematic.lookup(k, dx, dy, this.goalK);
+    this.prepUnits -= curves * KINEMATIC_CURVES_PER_UNIT;
     return true;
   }
 
@@ -824,6 +848,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.field.aim(goal.x, goal.y, sx, sy);
     if (++this.hGeneration === 0xffffffff) {
       this.cellStamp.fill(0);
+      this.boxStamp.fill(0);
       this.hGeneration = 1;
     }
   }

@@ -18,10 +18,11 @@ export const DEFAULT_MAX_MEMORY = 512 * 2 ** 20;
 const BYTES_PER_STATE = 24;
 
 /**
- * Bytes of per-map tables per cell: heuristic cache (12), corridor (4), padded grid (1),
- * wall distances (2), eroded grid (1), region labels (8) and the distance field's corner memory (20).
+ * Bytes of per-map tables per cell: heuristic cache (12), prepared-neighbourhood stamp (4),
+ * corridor (4), padded grid (1), wall distances (2), eroded grid (1), region labels (8) and the
+ * distance field's corner memory (20).
  */
-const BYTES_PER_CELL = 48;
+const BYTES_PER_CELL = 52;
 
 /** Bytes a directional planner allocates for a `width` x `height` map at `headings` headings. */
 export function directionalMemory(width: number, height: number, headings: HeadingCount): number {
