@@ -598,13 +598,44 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
     budget -= this.expanded - expanded + this.sideWork() - side;
     // The corridor holds no path: ask the proof before searching the whole lattice.
-    this.corridorPhase = false;
     if (this.proving && !this.proofBegun) {
+      // Still in the corridor phase while the start's joins are solved: its empty open list brings
+      // the next step back here.
+      const joined = this.preparedWork();
+      const ready = this.startJoinsReady(budget);
+      budget -= this.preparedWork() - joined;
+      if (!ready) return 'pending';
       budget -= this.beginProof();
       if (this.disproved()) return 'exhausted';
     }
+    this.corridorPhase = false;
     this.seed(false);
     return this.runBeside(budget);
+  }
+
+  /**
+   * Solves the exact start's joins for the proof within about `budget` units (every cell around
+   * the start, whatever the corridor), so that its begin computes none; true when they are known.
+   */
+  private startJoinsReady(budget: number): boolean {
+    if (this.startId !== this.virtualStart || this.startJoins !== null) return true;
+    this.prepUnits = budget;
+    if (!this.solveJoins(true)) return false;
+    const width = this.grid.width;
+    const r = this.joinRings();
+    const side = 2 * r + 1;
+    const H = this.headings;
+    const sx = this.startCell % width;
+    const sy = (this.startCell / width) | 0;
+    const joins: number[] = [];
+    for (let slot = 0; slot < side * side * H; slot++) {
+      if (!(this.joinCosts[slot]! < Infinity)) continue;
+      const k = slot % H;
+      const c = (slot - k) / H;
+      joins.push(((sy + ((c / side) | 0) - r) * width + sx + (c % side) - r) * H + k);
+    }
+    this.startJoins = joins;
+    return true;
   }
 
   /**
@@ -640,8 +671,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const state = this.run(Math.min(budget, chunk));
       budget -= this.expanded - before + this.preparedWork() - fieldBefore;
       if (state !== 'pending' || !(budget > 0)) return state;
-      if (!this.proofBegun) budget -= this.beginProof();
-      else if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
+      if (!this.proofBegun) {
+        const joined = this.preparedWork();
+        const ready = this.startJoinsReady(budget);
+        budget -= this.preparedWork() - joined;
+        if (!ready) return 'pending';
+        budget -= this.beginProof();
+      } else if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
       if (this.disproved()) return 'exhausted';
     }
   }
@@ -1009,7 +1045,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * cell around the start, or those in the corridor): the curve to each lattice state of the cells
    * and its sweep. True when all are solved. {@link expandStart} then only relaxes them.
    */
-  private solveJoins(): boolean {
+  private solveJoins(all = false): boolean {
     const { width, height } = this.grid;
     const r = this.joinRings();
     const side = 2 * r + 1;
@@ -1036,7 +1072,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         this.joinCosts[slot] = Infinity;
         continue;
       }
-      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
+      if (!all && this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
       if (this.prepUnits <= 0) return false;
       this.prepUnits -= JOIN_UNITS;
       this.joinWork += JOIN_UNITS;

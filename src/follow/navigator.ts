@@ -22,7 +22,7 @@ import { WorkJob } from './work.js';
 export interface MoveOptions extends UnitProfile {
   /**
    * `theta` (default for units that turn on the spot), `anya`, `astar`, any other name
-   * `plannerNames()` lists, or `directional` (default for units with a turning radius).
+   * `plannerNames()` lists, `directional`, or `directional-hybrid` (default for units with a turning radius).
    */
   planner?: string;
   /** Heading to end in, radians (0 = +x, clockwise on screen). */

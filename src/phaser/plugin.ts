@@ -51,7 +51,7 @@ export interface PathfindingProfile extends Omit<UnitProfile, 'speed'> {
 
 /** Options of one `moveTo`: profile fields override the unit's profile for this move. */
 export interface PathfindingMoveOptions extends Partial<PathfindingProfile> {
-  /** `theta` (default without a turning radius), `anya`, `astar`, ... or `directional` (default with one). */
+  /** `theta` (default without a turning radius), `anya`, `astar`, ..., `directional`, or `directional-hybrid` (default with one). */
   planner?: string;
   /** Heading to end in, radians (0 = right, clockwise). */
   heading?: number;

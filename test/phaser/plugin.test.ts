@@ -342,7 +342,7 @@ describe('PathfindingPlugin', () => {
     const path = (profile: object): { length: number | undefined; failure: string | undefined } => {
       const car = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
       pf.addUnit(car, { speed: 120, turningRadius: TILE, width: 0.6 * TILE, ...profile });
-      const move = pf.moveTo(car, 12.5 * TILE, 5.5 * TILE);
+      const move = pf.moveTo(car, 12.5 * TILE, 5.5 * TILE, { planner: 'directional' });
       for (let i = 0; i < 600 && move.state === 'planning'; i++) step(world);
       pf.removeUnit(car);
       return { length: move.path?.length, failure: move.failure };

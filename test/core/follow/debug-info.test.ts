@@ -57,7 +57,7 @@ describe('Navigator.debugInfo', () => {
     nav.moveTo(car, { x: 15.5, y: 9.5 });
     for (let i = 0; i < 200 && nav.debugInfo({ expanded: false }).lastSearch === undefined; i++) nav.update(DT);
     const lean = nav.debugInfo({ expanded: false }).lastSearch!;
-    expect(lean.planner).toBe('directional');
+    expect(lean.planner).toBe('directional-hybrid');
     expect(lean.expanded).toEqual([]);
     const full = nav.debugInfo().lastSearch!;
     expect(full.searches).toBe(lean.searches);

@@ -276,7 +276,7 @@ describe('the unit profile reaches the directional planner whole', () => {
     const { nav } = setup(GAP);
     const unit = unitAt(start.x, start.y, start.heading);
     nav.addUnit(unit, { speed: 4, ...profile });
-    const move = nav.moveTo(unit, goal);
+    const move = nav.moveTo(unit, goal, { planner: 'directional' });
     for (let i = 0; i < 600 && move.state === 'planning'; i++) nav.update(DT);
     return { length: move.path?.length, failure: move.failure };
   }
