@@ -128,11 +128,14 @@ const PROOF_BURST = 6144;
  */
 const BURST_GOAL_SIDE = 256;
 
-/** Units a join of the exact start costs: a closed-form curve (about a microsecond) and its sweep against the walls. */
-const JOIN_UNITS = 2;
+/** Units of a Dubins curve: a solve takes about 1.1 µs (bench:frames' profile, warm). */
+const DUBINS_UNITS = 1;
 
-/** Kinematic table entries per unit: each is one closed-form curve (a Reeds-Shepp solve takes a few microseconds, Dubins less). */
-const KINEMATIC_CURVES_PER_UNIT = 1;
+/** Units of a Reeds-Shepp curve (units that reverse): a solve takes about 12.5 µs warm. */
+const REEDS_SHEPP_UNITS = 12;
+
+/** Units of a short curve's sweep against the walls (a first leg or a shot): a few cells' distance tests. */
+const SWEEP_UNITS = 1;
 
 /** A found path must end this close (tiles) to the goal: farther means a curve lost its precision. */
 const GOAL_REACH_TOLERANCE = 1e-6;
@@ -272,6 +275,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private prepUnits = 0;
   /** Units spent on the start's joins, over the planner's life. */
   private joinWork = 0;
+  /** Units spent on analytic shots, over the planner's life: each is a curve and its sweep. */
+  private shotWork = 0;
+  /** Units of one closed-form curve for this profile ({@link DUBINS_UNITS} or {@link REEDS_SHEPP_UNITS}). */
+  private readonly curveUnits: number;
   /** Per join slot (cell around the start, heading): its cost, Infinity when illegal, NaN before it is solved. */
   private joinCosts = new Float64Array(0);
   private joinCurves: (Curve | null)[] = [];
@@ -284,6 +291,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private goalK = -1;
   private goalCx = 0;
   private goalCy = 0;
+  /** The kinematic table bounds this query's estimates (a lattice goal, and not a reversing unit's free heading). */
+  private kinematicOn = false;
   private weight = 1;
   private shots = true;
   private shotInterval = SHOT_INTERVAL;
@@ -342,6 +351,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const proofAfter = options.proofAfter ?? DEFAULT_PROOF_AFTER;
     if (typeof proofAfter !== 'number' || !(proofAfter >= 0)) throw new RangeError(`proofAfter must be a number of expansions >= 0 (or Infinity), got ${String(proofAfter)}`);
     this.proofAfter = proofAfter;
+    this.curveUnits = this.profile.reverse ? REEDS_SHEPP_UNITS : DUBINS_UNITS;
     this.headings = headings;
     this.neighborhood = neighborhood;
     this.stateCount = grid.width * grid.height * headings;
@@ -690,10 +700,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /**
    * Units of the work done for expansions beside them, over the planner's life (it only grows):
    * the field's corners, the kinematic table's curves (a table shared between planners of one
-   * profile: only this planner's searches run while it reads the count), the start's joins.
+   * profile: only this planner's searches run while it reads the count), the start's joins, the
+   * analytic shots.
    */
   private preparedWork(): number {
-    return this.field.work + this.kinematic.computed * KINEMATIC_CURVES_PER_UNIT + this.joinWork;
+    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork;
   }
 
   /**
@@ -760,7 +771,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     // Far from a lattice goal no table entry is read.
     const reach = this.kinematic.span + mv.rings;
-    if (this.goalCell < 0 || Math.abs(this.goalCx - cx) > reach || Math.abs(this.goalCy - cy) > reach) return true;
+    if (!this.kinematicOn || Math.abs(this.goalCx - cx) > reach || Math.abs(this.goalCy - cy) > reach) return true;
     const last = mv.first[k + 1]!;
     for (let m = mv.first[k]!; m < last; m++) if (!this.prepareTable(cx + mv.dx[m]!, cy + mv.dy[m]!, mv.endHeading[m]!)) return false;
     return true;
@@ -794,13 +805,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const span = this.kinematic.span;
     const dx = this.goalCx - cx;
     const dy = this.goalCy - cy;
-    if (this.goalCell < 0 || dx > span || dx < -span || dy > span || dy < -span) return true;
-    const curves = this.kinematic.pending(k, dx, dy, this.goalK);
-    if (curves === 0) return true;
+    if (!this.kinematicOn || dx > span || dx < -span || dy > span || dy < -span) return true;
+    // No state of a cell outside the start's region (or off the map) is ever estimated.
+    if (cx < 0 || cy < 0 || cx >= this.grid.width || cy >= this.grid.height || !this.regions.same(this.startCell, cy * this.grid.width + cx)) return true;
+    if (this.kinematic.pending(k, dx, dy, this.goalK) === 0) return true;
     if (this.prepUnits <= 0) return false;
-    this.kinematic.lookup(k, dx, dy, this.goalK);
-    this.prepUnits -= curves * KINEMATIC_CURVES_PER_UNIT;
-    return true;
+    // A curve at a time, so a free-heading entry (16 curves) spreads over steps.
+    const solved = this.kinematic.prepare(k, dx, dy, this.goalK, Math.max(1, Math.floor(this.prepUnits / this.curveUnits)));
+    this.prepUnits -= solved * this.curveUnits;
+    return this.kinematic.pending(k, dx, dy, this.goalK) === 0;
   }
 
   /** True when the field is aimed at `goal` from `start`'s cell on the grid as it is. */
@@ -881,6 +894,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const lattice = onCentre && (this.goalHeading === null || k >= 0);
     this.goalCell = lattice ? this.goalCy * width + this.goalCx : -1;
     this.goalK = lattice ? k : -1;
+    // A unit that reverses reaches a point with any heading about as far as the straight line (it
+    // backs up instead of turning round), so there the table's 16 Reeds-Shepp curves an entry
+    // (12.5 µs each) would buy little over the straight-line bound the heuristic has anyway.
+    this.kinematicOn = this.goalCell >= 0 && !(this.profile.reverse && this.goalK < 0);
     this.field.aim(goal.x, goal.y, sx, sy);
     if (++this.hGeneration === 0xffffffff) {
       this.cellStamp.fill(0);
@@ -919,7 +936,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.cellH[cell] = hc;
       this.cellStamp[cell] = this.hGeneration;
     }
-    if (this.goalCell < 0 || hc === Infinity) return hc;
+    if (!this.kinematicOn || hc === Infinity) return hc;
     const w = this.grid.width;
     const k = id - cell * H;
     const kin = this.kinematic.lookup(k, this.goalCx - (cell % w), this.goalCy - ((cell / w) | 0), this.goalK);
@@ -997,6 +1014,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     const pose = this.poseOf(id);
     const p = this.profile;
+    this.shotWork += this.curveUnits + SWEEP_UNITS;
     const curve = curveOrNull(() =>
       this.goalHeading === null
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
@@ -1074,8 +1092,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       if (!all && this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
       if (this.prepUnits <= 0) return false;
-      this.prepUnits -= JOIN_UNITS;
-      this.joinWork += JOIN_UNITS;
+      this.prepUnits -= this.curveUnits + SWEEP_UNITS;
+      this.joinWork += this.curveUnits + SWEEP_UNITS;
       const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) };
       const curve = curveOrNull(() => curveBetween(p, this.start, to));
       const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls);

@@ -75,8 +75,34 @@ export class KinematicTable {
     if (goalK >= 0) return 1;
     const base = i - this.headings;
     let n = 0;
+    // Every goal heading known, the free entry needs no curve more (it is their minimum).
     for (let j = 0; j < this.headings; j++) if (this.known[base + j] !== 1) n++;
     return n;
+  }
+
+  /**
+   * Solves at most `maxCurves` of the curves the entry of {@link lookup}(k, dx, dy, goalK) needs,
+   * and keeps them; returns the curves solved. The entry is known once {@link pending} says 0: a
+   * search spreads a free-heading entry (one curve per goal heading) over its steps this way.
+   */
+  prepare(k: number, dx: number, dy: number, goalK: number, maxCurves: number): number {
+    const i = this.indexOf(k, dx, dy, goalK);
+    if (i < 0 || this.known[i] === 1) return 0;
+    const h = this.headings;
+    if (goalK >= 0) {
+      this.fill(i);
+      return 1;
+    }
+    const base = i - h;
+    let solved = 0;
+    for (let j = 0; j < h && solved < maxCurves; j++) {
+      if (this.known[base + j] === 1) continue;
+      this.fill(base + j);
+      solved++;
+    }
+    // With every goal heading known the free entry is their minimum: no curve more.
+    if (this.pending(k, dx, dy, goalK) === 0) this.fill(i);
+    return solved;
   }
 
   /** The index of an entry, or -1 outside the table. */
