@@ -224,6 +224,17 @@ function statuses(samples: readonly Sample[]): string {
   return [...counts].map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
+/** Wall time over the work units the planner counted (it calibrates a unit at about 1 µs): how far its frame-budget accounting is off. */
+function microsPerUnit(samples: readonly Sample[]): number {
+  let ms = 0;
+  let units = 0;
+  for (const { ms: t, work: w } of samples) {
+    ms += t;
+    units += w.expanded + w.proof + w.field + w.kinematic + w.joins + w.shots + w.shortcut;
+  }
+  return (1000 * ms) / units;
+}
+
 /** A sample's work by part, the nonzero parts only. */
 function parts(w: WorkBreakdown): string {
   const named: [string, number][] = [
@@ -234,14 +245,14 @@ function parts(w: WorkBreakdown): string {
 
 function markdownOf(series: readonly Series[], builds: readonly { name: string; ms: number }[]): string {
   const lines: string[] = [];
-  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | expansions p50 / max | hybrid fell back |');
-  lines.push('| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | expansions p50 / max | µs per work unit | hybrid fell back |');
+  lines.push('| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of series) {
     const ms = s.samples.map((x) => x.ms);
     const exp = s.samples.map((x) => x.work.expanded);
     const fell = s.mode === 'hybrid' ? String(s.samples.filter((x) => x.work.fellBack).length) : '';
     lines.push(
-      `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${fell} |`,
+      `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${f1(microsPerUnit(s.samples))} | ${fell} |`,
     );
   }
   lines.push('', `Table building (excluded from the times above): ${builds.map((b) => `${b.name} ${f1(b.ms)} ms`).join(', ')}.`, '');
