@@ -269,7 +269,10 @@ function markdownOf(series: readonly Series[], builds: readonly { name: string; 
 
 function commitOf(root: string): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    // Others edit the planner in the same tree: say when what ran is not the commit.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head} with uncommitted changes in src/` : head;
   } catch {
     return 'unknown';
   }
