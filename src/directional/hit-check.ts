@@ -90,6 +90,8 @@ interface Candidate {
   k2: number;
   curve: Curve;
   cost: number;
+  /** Total turning, radians ({@link turningOf}). */
+  turning: number;
   /** Touched cells, as x, y pairs relative to the start cell (typed: a large radius holds millions, kept off the garbage-collected heap). */
   cells: Int16Array;
   kept: boolean;
@@ -116,14 +118,35 @@ interface MoveSetData {
 }
 
 // Work-unit prices (operations per microsecond, measured on the move-set build; see build.ts).
-/** Shortest curves (Dubins or Reeds-Shepp) computed per microsecond, with their cost. */
-const CURVES_PER_UNIT = 0.25;
+/**
+ * Work units of one Reeds-Shepp curve with its cost: measured 17-25 µs warm at r = 2 and 4 (it
+ * tries every word family), 50-100 µs in a cold process; it was charged 4.
+ */
+const REEDS_SHEPP_CURVE_UNITS = 32;
+/** Work units of one Dubins curve with its cost: measured ~6 µs warm at r = 3. */
+const DUBINS_CURVE_UNITS = 8;
+/**
+ * Candidates examined per microsecond by a pass over the candidate objects (a filter, a grouping):
+ * measured 15-60 per µs warm (a pointer chase and a closure each), far below a plain loop step.
+ */
+const CANDIDATES_PER_UNIT = 8;
 /** Table lookups of the duplicate-move pruning per microsecond. */
 const LOOKUPS_PER_UNIT = 16;
-/** Relaxations of the open-ground search per microsecond. */
-const RELAXATIONS_PER_UNIT = 8;
+/**
+ * Relaxations of the open-ground search per microsecond: most end at the reach or cost bound; a
+ * unit of 8 measured 0.06-0.26 µs, so the search (most of a large move set's units) was charged
+ * 4-15 times its cost and took that many more frames.
+ */
+const RELAXATIONS_PER_UNIT = 32;
 /** Cells rotated and copied (or written into masks) per microsecond. */
 const CELLS_PER_UNIT = 32;
+/** Moves rotated into the open-ground search's flat arrays per microsecond (measured ~17 ns each warm). */
+const MOVES_ADDED_PER_UNIT = 16;
+/**
+ * States of the open-ground search allocated per microsecond (g, state and heap arrays, ~20 bytes
+ * each, zeroed): measured 0.2-0.6 ms for a search of r = 2-4, which rode uncharged on a 2-unit piece.
+ */
+const STATES_ALLOCATED_PER_UNIT = 256;
 /** Plain loop steps (filters, index entries) per microsecond. */
 const STEPS_PER_UNIT = 64;
 
@@ -340,13 +363,14 @@ function copyRange(from: readonly number[], to: Int16Array, start: number, end: 
 /** Every move of the first-quadrant headings, with the cells it touches. */
 function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings: number, quarter: number): BuildWork<Candidate[]> {
   const out: Candidate[] = [];
+  const curveUnits = profile.reverse ? REEDS_SHEPP_CURVE_UNITS : DUBINS_CURVE_UNITS;
   for (let k = 0; k < quarter; k++) {
     const from = { x: 0.5, y: 0.5, heading: latticeHeading(k, headings) };
     for (let dy = -rings; dy <= rings; dy++) {
       for (let dx = -rings; dx <= rings; dx++) {
         if (dx === 0 && dy === 0) continue;
         for (let k2 = 0; k2 < headings; k2++) {
-          yield unitsFor(1, CURVES_PER_UNIT);
+          yield curveUnits;
           const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
           const found: number[] = [];
           yield* sweptCellsWork(curve.path.segments, profile.sweepRadius, found);
@@ -356,7 +380,7 @@ function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings
             yield unitsFor(Math.min(chunk, found.length - i), CELLS_PER_UNIT);
             copyRange(found, cells, i, Math.min(found.length, i + chunk));
           }
-          out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), cells, kept: true });
+          out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), turning: turningOf(curve.path), cells, kept: true });
         }
       }
     }
@@ -373,13 +397,16 @@ function* pruneWork(candidates: Candidate[], headings: HeadingCount, rings: numb
   // Keys of first-quadrant moves only: a small dense table.
   const index = new Array<Candidate | undefined>(quarter * side * side * headings);
   const key = (k: number, dx: number, dy: number, k2: number): number => ((k * side + dy + rings) * side + dx + rings) * headings + k2;
-  const chunk = chunkOf(STEPS_PER_UNIT);
-  const turning: number[] = [];
+  const chunk = chunkOf(CANDIDATES_PER_UNIT);
+  // One pass: the index, the loop-free moves, and the loops by start heading.
+  const loopFree: Candidate[][] = Array.from({ length: quarter }, () => []);
+  const loopsFrom: Candidate[][] = Array.from({ length: quarter }, () => []);
   for (let i = 0; i < candidates.length; i++) {
-    if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), STEPS_PER_UNIT);
+    if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), CANDIDATES_PER_UNIT);
     const c = candidates[i]!;
     index[key(c.k, c.dx, c.dy, c.k2)] = c;
-    turning.push(turningOf(c.curve.path));
+    if (c.turning <= LOOP_TURN + COST_EPSILON) loopFree[c.k]!.push(c);
+    else loopsFrom[c.k]!.push(c);
   }
   /** The move from any heading k, found through its first-quadrant rotation. */
   const moveOf = (k: number, dx: number, dy: number, k2: number): Candidate | undefined => {
@@ -387,17 +414,19 @@ function* pruneWork(candidates: Candidate[], headings: HeadingCount, rings: numb
     const [rx, ry] = rotateOffset(dx, dy, (4 - q) % 4);
     return index[key(k - q * quarter, rx, ry, (k2 - q * quarter + headings) % headings)];
   };
-  yield unitsFor(candidates.length, STEPS_PER_UNIT);
-  const loopFree = candidates.filter((c, i) => turning[i]! <= LOOP_TURN + COST_EPSILON);
   for (let kc = 0; kc < quarter; kc++) {
-    yield unitsFor(candidates.length, STEPS_PER_UNIT);
-    const loops = candidates.filter((c, i) => c.k === kc && turning[i]! > LOOP_TURN + COST_EPSILON);
+    const loops = loopsFrom[kc]!;
     if (loops.length === 0) continue;
     const dist = yield* openGroundDistancesWork(kc, loopFree, loops, headings, rings, quarter);
+    yield unitsFor(loops.length, CANDIDATES_PER_UNIT);
     for (const c of loops) if (dist(c.dx, c.dy, c.k2) <= LOOP_SLACK * c.cost) c.kept = false;
   }
-  yield unitsFor(candidates.length, STEPS_PER_UNIT);
-  const order = yield* sortByCostWork(candidates.filter((c) => c.kept));
+  const kept: Candidate[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), CANDIDATES_PER_UNIT);
+    if (candidates[i]!.kept) kept.push(candidates[i]!);
+  }
+  const order = yield* sortByCostWork(kept);
   for (const c of order) {
     for (let ty = -rings; ty <= rings && c.kept; ty++) {
       yield unitsFor(side * headings, LOOKUPS_PER_UNIT);
@@ -432,7 +461,7 @@ function madeOfTwo(
 }
 
 /**
- * Cheapest costs from state (0, 0, kc) over `moves` (first-quadrant moves, rotated to every
+ * Cheapest costs from state (0, 0, kc) over `moves` (first-quadrant moves by start heading, rotated to every
  * heading) on an empty plane, as far as deciding each of `loops` needs: a function of
  * (dx, dy, k) that is exact where it is at most {@link LOOP_SLACK} times the cost of the loop to
  * that state, and above that otherwise. The search stops once every loop's target is settled or
@@ -440,7 +469,7 @@ function madeOfTwo(
  */
 function* openGroundDistancesWork(
   kc: number,
-  moves: readonly Candidate[],
+  moves: readonly (readonly Candidate[])[],
   loops: readonly Candidate[],
   headings: HeadingCount,
   rings: number,
@@ -450,10 +479,14 @@ function* openGroundDistancesWork(
   const reach = Math.ceil(bound) + rings;
   const side = 2 * reach + 1;
   const size = side * side * headings;
+  // One allocation cannot be split: beyond a piece (r >= 6 or so) it is charged a whole piece, its cost in part.
+  yield Math.min(MAX_PIECE_UNITS, unitsFor(size, STATES_ALLOCATED_PER_UNIT));
   const search = new OpenGroundSearch(reach, headings, size, bound);
   for (let k = 0; k < headings; k++) {
-    yield unitsFor(moves.length, STEPS_PER_UNIT);
-    search.addMoves(k, moves, quarter);
+    const q = Math.floor(k / quarter);
+    const mine = moves[k - q * quarter]!;
+    yield unitsFor(mine.length, MOVES_ADDED_PER_UNIT);
+    search.addMoves(k, mine, q, quarter);
   }
   search.start(kc);
   // Loops by falling bound; `open` counts those whose target is not settled yet.
@@ -500,9 +533,8 @@ class OpenGroundSearch {
     this.heap = new IndexedHeap(size);
   }
 
-  addMoves(k: number, moves: readonly Candidate[], quarter: number): void {
-    const q = Math.floor(k / quarter);
-    const mine = moves.filter((c) => c.k === k - q * quarter);
+  /** Adds heading k's moves: `mine`, the moves of first-quadrant heading k - q · quarter, turned q quarter turns. */
+  addMoves(k: number, mine: readonly Candidate[], q: number, quarter: number): void {
     const steps = new Int32Array(3 * mine.length);
     const costs = new Float64Array(mine.length);
     mine.forEach((c, i) => {
