@@ -24,6 +24,8 @@ export class Corridor {
   stamps = new Uint32Array(0);
   /** The stamp of the current corridor's cells. */
   generation = 0;
+  /** Cells the last {@link mark} tested, for the caller's accounting of its work. */
+  marked = 0;
 
   /** Room for `cells` cells, none in the corridor. */
   allocate(cells: number): void {
@@ -37,6 +39,7 @@ export class Corridor {
    * marked, when the field finds no path.
    */
   mark(field: GoalDistanceField, shrunk: Grid, start: Point, sx: number, sy: number, turningRadius: number): boolean {
+    this.marked = 0;
     const corners = field.pathFrom(sx, sy);
     if (corners === null) return false;
     const points = stringPull(shrunk, [{ x: start.x, y: start.y }, ...corners]);
@@ -53,6 +56,7 @@ export class Corridor {
       const x1 = Math.min(width - 1, Math.floor(Math.max(a.x, b.x) + half));
       const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - half));
       const y1 = Math.min(height - 1, Math.floor(Math.max(a.y, b.y) + half));
+      this.marked += (y1 - y0 + 1) * (x1 - x0 + 1);
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
           if (pointSegmentDistance(x + 0.5, y + 0.5, a.x, a.y, b.x, b.y) <= half) this.stamps[y * width + x] = this.generation;

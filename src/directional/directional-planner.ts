@@ -128,6 +128,16 @@ const PROOF_BURST = 6144;
  */
 const BURST_GOAL_SIDE = 256;
 
+/**
+ * Units of the proof's early turn, before the query pays for its distance field: on the shared
+ * steering queries (r = 2) the proof showed a goal pocket in 3 to 14 units once begun, where the
+ * search's first 512 expansions and the field had cost 1,000 to 20,000.
+ */
+const EARLY_PROOF_UNITS = 64;
+
+/** Corridor cells marked per work unit (a point-to-segment distance each). */
+const CORRIDOR_CELLS_PER_UNIT = 16;
+
 /** Units of a Dubins curve: a solve takes about 1.1 µs (bench:frames' profile, warm). */
 const DUBINS_UNITS = 1;
 
@@ -269,6 +279,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   private goalHeading: number | null = null;
   private startId = -1;
+  /** The query's stage: its opening ({@link runOpening}: the proof's early turn, then the field), then the search. */
+  private stage: 'proof' | 'field' | 'search' = 'search';
+  /** The current query is in hybrid mode. */
+  private hybrid = false;
+  /** Units of the proof's early turn in this query. */
+  private earlyProof = 0;
+  /** Units of opening work besides the field and the proof (the corridor's marking), over the planner's life. */
+  private openingWork = 0;
   /** The start's cell (y · width + x): the field's estimates are for its region. */
   private startCell = 0;
   /** Work units the expansion being prepared may still use in this step ({@link prepareExpansion}). */
@@ -477,12 +495,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         },
         // What needs no tables is answered before any are built.
         check: () => this.check(start, goal, options, cap),
-        ready: () => this.tablesReady(hybrid) && this.fieldReady(start, goal),
-        prepare: (allowance) => {
-          // The tables, then (with what is left of the allowance) the field back to the start.
-          const used = this.tablesReady(hybrid) ? 0 : this.buildTables(allowance, hybrid);
-          return this.tablesReady(hybrid) && used < allowance ? used + this.prepareField(start, goal, allowance - used) : used;
-        },
+        ready: () => this.tablesReady(hybrid),
+        prepare: (allowance) => this.buildTables(allowance, hybrid),
         begin: () => this.begin(start, goal, options),
         run: (budget) => this.runThenShorten(budget),
         finish: () => this.finish(),
@@ -559,6 +573,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.proofVerdict = 'pending';
     this.proofOwed = 0;
     this.burstGiven = false;
+    this.earlyProof = 0;
     this.startJoins = null;
     this.found = -1;
     this.shot = null;
@@ -576,7 +591,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
-    if (!this.regions.same(sy * width + sx, gcy * width + gcx) || this.field.cellBound(sx, sy) === Infinity) {
+    // In one region of the shrunk grid (cells sharing an edge) the field's corner lattice joins
+    // the start's corner to the goal, so its value there is finite.
+    if (!this.regions.same(sy * width + sx, gcy * width + gcx)) {
       return curveFailure('no-path', startPose, 0, 'the goal is in another region, or no gap on the way is wide enough for the footprint');
     }
     const k = latticeIndex(this.start.heading, this.headings);
@@ -587,11 +604,54 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     // The proof answers for the lattice with the shots always on; without shots it would not be exact.
     this.proving = this.proof !== null && this.shots;
+    this.hybrid = options.mode === 'hybrid';
+    // Nothing searched yet: the proof's early turn must not meet the previous query's states.
     this.corridorOn = false;
-    if (options.mode === 'hybrid') this.corridorOn = this.corridor.mark(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius);
-    this.corridorPhase = this.corridorOn;
-    this.seed(this.corridorOn);
+    this.memory.reset();
+    this.stage = 'proof';
     return undefined;
+  }
+
+  /**
+   * The query's opening, in slices within `budget` units: first a short turn of the proof (a
+   * goal the unit cannot drive into is often proven in a few units, before anything else is paid
+   * for), then the distance field back to the start (which a pocket would pay for in vain: up
+   * to 20,000 units on the shared steering maps), then the hybrid corridor, then the search's
+   * seed. `exhausted` when the proof has shown no path, `found` when the search may run.
+   */
+  private runOpening(budget: number): RunState {
+    const before = this.sideWork();
+    const left = (): number => budget - (this.sideWork() - before);
+    if (this.stage === 'proof') {
+      if (this.proving) {
+        if (!this.startJoinsReady(left())) return 'pending';
+        if (!this.proofBegun) this.beginProof();
+        if (this.disproved()) return 'exhausted';
+        if (this.proofVerdict === 'pending' && this.earlyProof < EARLY_PROOF_UNITS) {
+          if (!(left() > 0)) return 'pending';
+          this.earlyProof += this.stepProof(Math.min(left(), EARLY_PROOF_UNITS - this.earlyProof));
+          if (this.disproved()) return 'exhausted';
+          if (this.earlyProof < EARLY_PROOF_UNITS && this.proofVerdict === 'pending') return 'pending';
+        }
+      }
+      this.stage = 'field';
+    }
+    if (this.stage === 'field') {
+      const { width } = this.grid;
+      const sx = this.startCell % width;
+      const sy = (this.startCell / width) | 0;
+      if (!this.field.settled(sx, sy)) {
+        if (!(left() > 0)) return 'pending';
+        this.field.settle(sx, sy, Math.max(1, Math.floor(left() * FIELD_CORNERS_PER_UNIT)));
+        if (!this.field.settled(sx, sy)) return 'pending';
+      }
+      this.corridorOn = this.hybrid && this.corridor.mark(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius);
+      this.openingWork += this.corridor.marked / CORRIDOR_CELLS_PER_UNIT;
+      this.corridorPhase = this.corridorOn;
+      this.seed(this.corridorOn);
+      this.stage = 'search';
+    }
+    return 'found';
   }
 
   /**
@@ -602,6 +662,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * may end the query at once) before the search falls back to the whole lattice.
    */
   private runPhases(budget: number): RunState {
+    if (this.stage !== 'search') {
+      const side = this.sideWork();
+      const opened = this.runOpening(budget);
+      if (opened !== 'found') return opened;
+      budget -= this.sideWork() - side;
+    }
     const expanded = this.expanded;
     const side = this.sideWork();
     const state = this.runBeside(budget);
@@ -704,34 +770,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * analytic shots.
    */
   private preparedWork(): number {
-    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork;
-  }
-
-  /**
-   * True when the distance field of the query from `start` to `goal` has settled the start's
-   * corner (or the query will end before it is needed: another region, a start or goal off the
-   * shrunk grid). Called on ready tables, after the query's checks.
-   */
-  private fieldReady(start: Pose, goal: CurveGoal): boolean {
-    if (this.refusal !== undefined || !this.fieldNeeded(start, goal)) return true;
-    const { width, height } = this.grid;
-    return this.fieldAimed(goal, start) && this.field.settled(Math.min(width - 1, Math.floor(start.x)), Math.min(height - 1, Math.floor(start.y)));
-  }
-
-  /**
-   * Settles the distance field from the goal back to the start's corner in slices, at most about
-   * `allowance` units; returns the units done. What `begin` needed at once before: on a 512 x 512
-   * map up to 80,000 corners (about 20 ms) in one step.
-   */
-  private prepareField(start: Pose, goal: CurveGoal, allowance: number): number {
-    const before = this.field.work;
-    const { width, height } = this.grid;
-    const sx = Math.min(width - 1, Math.floor(start.x));
-    const sy = Math.min(height - 1, Math.floor(start.y));
-    this.field.aim(goal.x, goal.y, sx, sy);
-    const corners = Math.max(1, Math.floor((allowance - (this.field.work - before)) * FIELD_CORNERS_PER_UNIT));
-    this.field.settle(sx, sy, corners);
-    return this.field.work - before;
+    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork + this.openingWork;
   }
 
   /**
@@ -814,22 +853,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const solved = this.kinematic.prepare(k, dx, dy, this.goalK, Math.max(1, Math.floor(this.prepUnits / this.curveUnits)));
     this.prepUnits -= solved * this.curveUnits;
     return this.kinematic.pending(k, dx, dy, this.goalK) === 0;
-  }
-
-  /** True when the field is aimed at `goal` from `start`'s cell on the grid as it is. */
-  private fieldAimed(goal: CurveGoal, start: Pose): boolean {
-    const { width, height } = this.grid;
-    return this.field.aimedAt(goal.x, goal.y, Math.min(width - 1, Math.floor(start.x)), Math.min(height - 1, Math.floor(start.y)));
-  }
-
-  /** False when `begin` answers without the field: the start and the goal cells are in different regions. */
-  private fieldNeeded(start: Pose, goal: CurveGoal): boolean {
-    const { width, height } = this.grid;
-    const sx = Math.min(width - 1, Math.floor(start.x));
-    const sy = Math.min(height - 1, Math.floor(start.y));
-    const gx = Math.min(width - 1, Math.floor(goal.x));
-    const gy = Math.min(height - 1, Math.floor(goal.y));
-    return this.regions.same(sy * width + sx, gy * width + gx);
   }
 
   /** True when the proof has shown that the current query has no path. */
