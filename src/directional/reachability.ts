@@ -75,6 +75,12 @@ export interface ReachabilityOptions {
  */
 const SHOT_WORK = 3;
 
+/**
+ * The same for a unit that reverses: a Reeds-Shepp solve alone takes about 12.5 µs warm (the
+ * frame-budget benchmark's profile), Dubins about 1.1.
+ */
+const REVERSING_SHOT_WORK = 14;
+
 /** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
 const MARKS_PER_UNIT = 16;
 
@@ -153,7 +159,9 @@ function movesEndingAt(set: MoveSet): { first: Int32Array; moves: Int32Array; fr
  * ```
  */
 export class ReachabilityProof {
-  /** Work done by the current proof: state expansions plus {@link SHOT_WORK} per shot tried. */
+  /** Units of a shot for this profile: {@link SHOT_WORK}, or {@link REVERSING_SHOT_WORK}. */
+  private readonly shotWork: number;
+  /** Work done by the current proof: state expansions plus {@link SHOT_WORK} (or {@link REVERSING_SHOT_WORK}) per shot tried. */
   work = 0;
   /** States visited forward and backward by the current proof. */
   forwardVisited = 0;
@@ -207,6 +215,7 @@ export class ReachabilityProof {
   ) {
     if (!(options.shotNear >= 0) || !Number.isFinite(options.shotNear)) throw new RangeError(`shotNear must be a finite number >= 0, got ${String(options.shotNear)}`);
     this.H = moves.headings;
+    this.shotWork = profile.reverse ? REVERSING_SHOT_WORK : SHOT_WORK;
     this.ends = movesEndingAt(moves);
     this.shotNear = options.shotNear;
     this.shots = options.analyticShots ?? true;
@@ -437,7 +446,7 @@ export class ReachabilityProof {
         for (let k = 0; k < H; k++) {
           const id = (y * width + x) * H + k;
           const curve = curveOrNull(() => curveBetween(this.profile, start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) }));
-          this.work += SHOT_WORK;
+          this.work += this.shotWork;
           if (curve === null || pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls())) continue;
           if (this.markForward(id)) {
             this.decide('reachable');
@@ -551,7 +560,7 @@ export class ReachabilityProof {
    * null, else the shortest curve to the goal pose. Counts as work.
    */
   shotLegal(pose: Pose): boolean {
-    this.work += SHOT_WORK;
+    this.work += this.shotWork;
     const p = this.profile;
     const curve = curveOrNull(() =>
       this.goalHeading === null
