@@ -25,11 +25,19 @@ const PIECE_LENGTH = 1;
 /** Angles within this (radians) of an arc's ends count as on the arc. */
 const ANGLE_EPSILON = 1e-12;
 
+/**
+ * The length of (dx, dy): Math.hypot's overflow care is not needed at tile scale, and in the sweep's
+ * inner loop its boxing was a third of the footprint's garbage.
+ */
+function distance(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
 /** Distance from point (px, py) to the square with top-left corner (sx, sy); 0 inside. */
 export function pointSquareDistance(px: number, py: number, sx: number, sy: number): number {
   const dx = px < sx ? sx - px : px > sx + 1 ? px - sx - 1 : 0;
   const dy = py < sy ? sy - py : py > sy + 1 ? py - sy - 1 : 0;
-  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+  return dx === 0 ? dy : dy === 0 ? dx : distance(dx, dy);
 }
 
 /** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
@@ -39,7 +47,7 @@ export function pointSegmentDistance(px: number, py: number, ax: number, ay: num
   const len2 = vx * vx + vy * vy;
   let t = len2 > 0 ? ((px - ax) * vx + (py - ay) * vy) / len2 : 0;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
-  return Math.hypot(px - ax - t * vx, py - ay - t * vy);
+  return distance(px - ax - t * vx, py - ay - t * vy);
 }
 
 /** True when the segment (ax, ay)-(bx, by) meets the closed square with top-left (sx, sy) (Liang-Barsky). */
@@ -98,14 +106,14 @@ function onArc(arc: Arc, angle: number): boolean {
 function pointArcDistance(arc: Arc, px: number, py: number): number {
   const dx = px - arc.ox;
   const dy = py - arc.oy;
-  const d = Math.hypot(dx, dy);
+  const d = distance(dx, dy);
   if (d > 0 && onArc(arc, Math.atan2(dy, dx))) return Math.abs(d - arc.r);
   const e0x = arc.ox + arc.r * Math.cos(arc.a0);
   const e0y = arc.oy + arc.r * Math.sin(arc.a0);
   const a1 = arc.a0 + arc.sweep;
   const e1x = arc.ox + arc.r * Math.cos(a1);
   const e1y = arc.oy + arc.r * Math.sin(a1);
-  return Math.min(Math.hypot(px - e0x, py - e0y), Math.hypot(px - e1x, py - e1y));
+  return Math.min(distance(px - e0x, py - e0y), distance(px - e1x, py - e1y));
 }
 
 /**
@@ -187,7 +195,7 @@ interface Piece {
 
 /** Cuts `seg` into pieces no longer than {@link PIECE_LENGTH} and calls `visit` with each. */
 function eachPiece(seg: Segment, visit: (piece: Piece) => boolean): boolean {
-  const n = Math.max(1, Math.ceil(seg.length / PIECE_LENGTH));
+  const n = pieceCount(seg);
   const step = seg.length / n;
   const piece: Piece = { arc: null, ax: 0, ay: 0, bx: 0, by: 0, mx: 0, my: 0, reach: step / 2 };
   if (seg.kind === 'line') {
@@ -271,26 +279,36 @@ const REJECT_SLACK = 1e-9;
 export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: number[]): BuildWork<void> {
   const limit = rho + TOUCH_MARGIN;
   const seen = new Set<number>();
-  const pieces: Piece[] = [];
+  let count = 0;
+  for (const seg of segments) count += pieceCount(seg);
+  // Pieces in one flat array (a build sweeps thousands of curves: two objects a piece were most of its garbage).
+  const flat = new Float64Array(count * PIECE_FIELDS);
+  let stored = 0;
   for (const seg of segments) {
-    yield unitsFor(Math.ceil(seg.length / PIECE_LENGTH), PIECES_PER_UNIT);
+    yield unitsFor(pieceCount(seg), PIECES_PER_UNIT);
     eachPiece(seg, (piece) => {
-      pieces.push({ ...piece, arc: piece.arc === null ? null : { ...piece.arc } });
+      storePiece(flat, stored++, piece);
       return true;
     });
   }
+  const piece: Piece = { arc: null, ax: 0, ay: 0, bx: 0, by: 0, mx: 0, my: 0, reach: 0 };
+  const arc: Arc = { ox: 0, oy: 0, r: 0, a0: 0, sweep: 0 };
   const budget = MAX_PIECE_UNITS * CELL_TESTS_PER_UNIT;
-  for (let i = 0; i < pieces.length; ) {
-    const first = boxOf(pieces[i]!, limit);
-    const columns = first.x1 - first.x0 + 1;
-    const cells = columns * (first.y1 - first.y0 + 1);
+  for (let i = 0; i < count; ) {
+    const columns = boxSide(flat, i, limit, 0);
+    const cells = columns * boxSide(flat, i, limit, 1);
     if (cells > budget) {
       // A wide footprint: the box row by row.
+      loadPiece(flat, i, piece, arc);
+      const e = piece.reach + limit;
+      const x0 = Math.floor(piece.mx - e);
+      const y0 = Math.floor(piece.my - e);
+      const y1 = Math.floor(piece.my + e);
       const rowsPerPiece = Math.max(1, Math.floor(budget / columns));
-      for (let ya = first.y0; ya <= first.y1; ya += rowsPerPiece) {
-        const yb = Math.min(first.y1, ya + rowsPerPiece - 1);
+      for (let ya = y0; ya <= y1; ya += rowsPerPiece) {
+        const yb = Math.min(y1, ya + rowsPerPiece - 1);
         yield unitsFor((yb - ya + 1) * columns, CELL_TESTS_PER_UNIT);
-        sweepRows(pieces[i]!, first.x0, first.x1, ya, yb, limit, seen, out);
+        sweepRows(piece, x0, x0 + columns - 1, ya, yb, limit, seen, out);
       }
       i++;
       continue;
@@ -298,25 +316,79 @@ export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: 
     // Small boxes: as many whole pieces as fit one announcement (fewer pauses, same work).
     let end = i + 1;
     let total = cells;
-    while (end < pieces.length) {
-      const next = boxOf(pieces[end]!, limit);
-      const more = (next.x1 - next.x0 + 1) * (next.y1 - next.y0 + 1);
+    while (end < count) {
+      const more = boxSide(flat, end, limit, 0) * boxSide(flat, end, limit, 1);
       if (total + more > budget) break;
       total += more;
       end++;
     }
     yield unitsFor(total, CELL_TESTS_PER_UNIT);
     for (; i < end; i++) {
-      const box = boxOf(pieces[i]!, limit);
-      sweepRows(pieces[i]!, box.x0, box.x1, box.y0, box.y1, limit, seen, out);
+      loadPiece(flat, i, piece, arc);
+      const e = piece.reach + limit;
+      sweepRows(piece, Math.floor(piece.mx - e), Math.floor(piece.mx + e), Math.floor(piece.my - e), Math.floor(piece.my + e), limit, seen, out);
     }
   }
 }
 
-/** The cells a piece's swept disc may touch: the square of half-side reach + limit around its middle. */
-function boxOf(piece: Piece, limit: number): { x0: number; x1: number; y0: number; y1: number } {
-  const e = piece.reach + limit;
-  return { x0: Math.floor(piece.mx - e), x1: Math.floor(piece.mx + e), y0: Math.floor(piece.my - e), y1: Math.floor(piece.my + e) };
+/** Numbers a stored piece takes: ax, ay, bx, by, mx, my, reach, then 1 for an arc and its ox, oy, r, a0, sweep. */
+const PIECE_FIELDS = 13;
+
+/** The number of pieces {@link eachPiece} cuts `seg` into. */
+function pieceCount(seg: Segment): number {
+  return Math.max(1, Math.ceil(seg.length / PIECE_LENGTH));
+}
+
+function storePiece(flat: Float64Array, i: number, piece: Piece): void {
+  const o = i * PIECE_FIELDS;
+  flat[o] = piece.ax;
+  flat[o + 1] = piece.ay;
+  flat[o + 2] = piece.bx;
+  flat[o + 3] = piece.by;
+  flat[o + 4] = piece.mx;
+  flat[o + 5] = piece.my;
+  flat[o + 6] = piece.reach;
+  const arc = piece.arc;
+  if (arc === null) return;
+  flat[o + 7] = 1;
+  flat[o + 8] = arc.ox;
+  flat[o + 9] = arc.oy;
+  flat[o + 10] = arc.r;
+  flat[o + 11] = arc.a0;
+  flat[o + 12] = arc.sweep;
+}
+
+/** Fills `piece` (and `arc`, which it points to for an arc piece) with stored piece i. */
+function loadPiece(flat: Float64Array, i: number, piece: Piece, arc: Arc): void {
+  const o = i * PIECE_FIELDS;
+  piece.ax = flat[o]!;
+  piece.ay = flat[o + 1]!;
+  piece.bx = flat[o + 2]!;
+  piece.by = flat[o + 3]!;
+  piece.mx = flat[o + 4]!;
+  piece.my = flat[o + 5]!;
+  piece.reach = flat[o + 6]!;
+  if (flat[o + 7] !== 1) {
+    piece.arc = null;
+    return;
+  }
+  arc.ox = flat[o + 8]!;
+  arc.oy = flat[o + 9]!;
+  arc.r = flat[o + 10]!;
+  arc.a0 = flat[o + 11]!;
+  arc.sweep = flat[o + 12]!;
+  piece.arc = arc;
+}
+
+/**
+ * Columns (axis 0) or rows (axis 1) of the cells stored piece i's swept disc may touch: the square
+ * of half-side reach + limit around its middle.
+ */
+function boxSide(flat: Float64Array, i: number, limit: number, axis: 0 | 1): number {
+  const o = i * PIECE_FIELDS;
+  const e = flat[o + 6]! + limit;
+  const m = flat[o + 4 + axis]!;
+  return Math.floor(m + e) - Math.floor(m - e) + 1;
 }
 
 /**
@@ -356,7 +428,7 @@ function circleGap(arc: Arc, sx: number, sy: number): number {
   const inner = pointSquareDistance(arc.ox, arc.oy, sx, sy);
   const fx = Math.max(Math.abs(arc.ox - sx), Math.abs(arc.ox - sx - 1));
   const fy = Math.max(Math.abs(arc.oy - sy), Math.abs(arc.oy - sy - 1));
-  return Math.max(inner - arc.r, arc.r - Math.hypot(fx, fy), 0);
+  return Math.max(inner - arc.r, arc.r - distance(fx, fy), 0);
 }
 
 /** Cells of the wall-distance map's passes that take about a microsecond. */

@@ -74,9 +74,22 @@ export function latticeHeading(k: number, headings: number): number {
   return normalizeAngle((k * TWO_PI) / headings);
 }
 
-/** A segment turned a quarter turn clockwise (on screen) about (0.5, 0.5), the centre of cell (0, 0). */
-function rotateSegment(seg: Segment): Segment {
-  const start = { x: 1 - seg.y, y: seg.x, heading: seg.heading + Math.PI / 2 };
+/**
+ * A segment turned q quarter turns clockwise (on screen) about (0.5, 0.5), the centre of cell
+ * (0, 0): its start turned one quarter at a time, then one segment made (no segment per quarter).
+ */
+function rotateSegment(seg: Segment, q: number): Segment {
+  let x = seg.x;
+  let y = seg.y;
+  let heading = seg.heading;
+  for (let i = 0; i < q; i++) {
+    const old = x;
+    x = 1 - y;
+    y = old;
+    // Normalised each quarter, as a segment made per quarter was: the same bits.
+    heading = normalizeAngle(heading + Math.PI / 2);
+  }
+  const start = { x, y, heading };
   return seg.kind === 'line'
     ? lineSegment(start, seg.length, seg.reverse)
     : arcSegment(start, seg.radius, seg.turn, seg.length, seg.reverse);
@@ -294,9 +307,7 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
         endHeading[m] = k2;
         cost[m] = c.cost;
         length[m] = c.curve.length;
-        let segs: Segment[] = [...c.curve.path.segments];
-        for (let i = 0; i < q; i++) segs = segs.map(rotateSegment);
-        curves.push(new SegmentPath(segs));
+        curves.push(q === 0 ? new SegmentPath([...c.curve.path.segments]) : new SegmentPath(c.curve.path.segments.map((seg) => rotateSegment(seg, q))));
         lookup[slotOf(rings, headings, k, dx, dy, k2)] = m + 1;
         let extent = 0;
         for (let i = 0; i < c.cells.length; i += cellChunk) {
@@ -411,8 +422,8 @@ function* pruneWork(candidates: Candidate[], headings: HeadingCount, rings: numb
   /** The move from any heading k, found through its first-quadrant rotation. */
   const moveOf = (k: number, dx: number, dy: number, k2: number): Candidate | undefined => {
     const q = Math.floor(k / quarter);
-    const [rx, ry] = rotateOffset(dx, dy, (4 - q) % 4);
-    return index[key(k - q * quarter, rx, ry, (k2 - q * quarter + headings) % headings)];
+    const back = (4 - q) % 4;
+    return index[key(k - q * quarter, rotatedX(dx, dy, back), rotatedY(dx, dy, back), (k2 - q * quarter + headings) % headings)];
   };
   for (let kc = 0; kc < quarter; kc++) {
     const loops = loopsFrom[kc]!;
@@ -666,14 +677,17 @@ function* masksWork(
 
 /** (dx, dy) turned q quarter turns clockwise on screen: (x, y) → (-y, x) per turn. */
 function rotateOffset(dx: number, dy: number, q: number): [number, number] {
-  let x = dx;
-  let y = dy;
-  for (let i = 0; i < q; i++) {
-    const t = x;
-    x = -y;
-    y = t;
-  }
-  return [x, y];
+  return [rotatedX(dx, dy, q), rotatedY(dx, dy, q)];
+}
+
+/** The x of (dx, dy) turned q (0-3) quarter turns, without an array (the prune asks millions of times). */
+function rotatedX(dx: number, dy: number, q: number): number {
+  return q === 0 ? dx : q === 1 ? -dy : q === 2 ? -dx : dy;
+}
+
+/** The y of (dx, dy) turned q (0-3) quarter turns. */
+function rotatedY(dx: number, dy: number, q: number): number {
+  return q === 0 ? dy : q === 1 ? dx : q === 2 ? -dy : -dx;
 }
 
 /** Move sets kept for reuse, most recent last; a handful of profiles per game is typical. */
