@@ -33,6 +33,7 @@ interface Internals {
   shotWork?: number;
   shortcutWork?: number;
   corridorPhase?: boolean;
+  phase?: string;
 }
 
 /** The lifetime counters of a planner (they only grow), and its per-query ones. */
@@ -75,7 +76,7 @@ export function probeQuery(planner: DirectionalPlanner, hybrid: boolean): () => 
       shots: after.shots - before.shots,
       shortcut: after.shortcut - before.shortcut,
       // corridorPhase is stale after a query that ended before its first expansion.
-      fellBack: hybrid && num(p.expanded) > 0 && p.corridorPhase === false,
+      fellBack: hybrid && num(p.expanded) > 0 && (p.phase !== undefined ? p.phase !== 'corridor' : p.corridorPhase === false),
     };
   };
 }
