@@ -1037,7 +1037,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     const pose = this.poseOf(id);
     const p = this.profile;
-    this.shotWork += this.curveUnits + SWEEP_UNITS;
+    // A first leg (any goal heading) is closed-form, about 1.4 µs even for a unit that reverses.
+    this.shotWork += (this.goalHeading === null ? DUBINS_UNITS : this.curveUnits) + SWEEP_UNITS;
     const curve = curveOrNull(() =>
       this.goalHeading === null
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
