@@ -188,6 +188,8 @@ export class GoalDistanceField {
   private version = -1;
   private expansions = 0;
   private rekeys = 0;
+  /** The target changed since the open list was keyed. */
+  private retargeted = false;
   private readonly estimateOf = (id: number): number => this.memory.g[id]! + this.estimate(id % this.lattice.stride, (id / this.lattice.stride) | 0);
   private readonly gOf = (id: number): number => this.memory.g[id]!;
 
@@ -212,8 +214,8 @@ export class GoalDistanceField {
       if (tx === this.tx && ty === this.ty) return;
       this.tx = tx;
       this.ty = ty;
-      this.rekeys += this.memory.heap.size;
-      this.memory.heap.rekey(this.estimateOf, this.gOf);
+      // Re-keyed when the field next expands, so the work (O(open corners)) falls in a step that counts it.
+      this.retargeted = true;
       return;
     }
     this.reset(gx, gy, tx, ty);
@@ -231,6 +233,7 @@ export class GoalDistanceField {
     this.tx = tx;
     this.ty = ty;
     this.version = this.grid.version;
+    this.retargeted = false;
     const m = this.memory;
     m.reset();
     const { width, height } = this.grid;
@@ -286,6 +289,11 @@ export class GoalDistanceField {
   /** Closes the open corner of least f and relaxes its neighbours. */
   private expandNext(): void {
     const m = this.memory;
+    if (this.retargeted) {
+      this.retargeted = false;
+      this.rekeys += m.heap.size;
+      m.heap.rekey(this.estimateOf, this.gOf);
+    }
     const ids = this.ids;
     const costs = this.costs;
     const lattice = this.lattice;
