@@ -44,40 +44,131 @@ export const RS_EMPTY_PIECE = 1e-12;
 const HALF_PI = Math.PI / 2;
 
 type Steers = readonly (-1 | 0 | 1)[];
-type Found = (steers: Steers, values: readonly number[]) => void;
-type BaseFormula = (x: number, y: number, phi: number, found: Found) => void;
+/** A base formula: offers (through `found`) each candidate word that reaches (x, y, phi) from the origin. */
+type BaseFormula = (x: number, y: number, phi: number) => void;
 
-function tauOmega(u: number, v: number, xi: number, eta: number, phi: number): [number, number] {
+// The steering of each base word, shared so a candidate allocates nothing.
+const STEERS_LSL: Steers = [1, 0, 1];
+const STEERS_LSR: Steers = [1, 0, -1];
+const STEERS_LRL: Steers = [1, -1, 1];
+const STEERS_LRLR: Steers = [1, -1, 1, -1];
+const STEERS_LRSL: Steers = [1, -1, 0, 1];
+const STEERS_LRSR: Steers = [1, -1, 0, -1];
+const STEERS_LRSLR: Steers = [1, -1, 0, 1, -1];
+
+/** The most pieces a word has. */
+const MAX_PIECES = 5;
+
+/*
+ * The search keeps its state in module variables rather than closures and per-candidate arrays:
+ * a solve runs hundreds of candidates and is the main cost of reversing vehicles, so they made
+ * most of its garbage. A solve runs to completion without re-entering, so one set suffices.
+ */
+let searchFlip = false;
+let searchReflect = false;
+let searchBackwards = false;
+let searchReverseCost = 1;
+let bestSteers: Steers = STEERS_LSL;
+let bestCount = 0;
+let bestFlip = false;
+let bestReflect = false;
+let bestBackwards = false;
+let bestCost = Infinity;
+let bestLength = Infinity;
+const bestValues = new Float64Array(MAX_PIECES);
+let tauOut = 0;
+let omegaOut = 0;
+
+/**
+ * `Math.hypot` for two arguments, computed as V8's builtin computes it (normalise by the larger,
+ * then sum) so results stay bit for bit the same, without the builtin's per-call array.
+ */
+function hypot(a: number, b: number): number {
+  const x = Math.abs(a);
+  const y = Math.abs(b);
+  if (!(x < Infinity && y < Infinity)) return Math.hypot(a, b);
+  const max = x > y ? x : y;
+  if (max === 0) return 0;
+  const nx = x / max;
+  const ny = y / max;
+  return Math.sqrt(nx * nx + ny * ny) * max;
+}
+
+/** The cost of one piece under the current symmetries: backwards pieces cost `reverseCost` per radius. */
+function pieceCost(v: number): number {
+  return (searchFlip ? v > 0 : v < 0) ? Math.abs(v) * searchReverseCost : Math.abs(v);
+}
+
+/**
+ * Keeps the candidate `steers` with pieces v0..v(count-1), as a base formula found it under the
+ * current symmetries, if it is cheaper (then shorter) than the best so far. Only the raw values
+ * and the symmetries are kept; the steps are built once, for the winner.
+ */
+function found(steers: Steers, count: number, v0: number, v1: number, v2: number, v3 = 0, v4 = 0): void {
+  let cost = 0;
+  let length = 0;
+  length += Math.abs(v0);
+  cost += pieceCost(v0);
+  length += Math.abs(v1);
+  cost += pieceCost(v1);
+  length += Math.abs(v2);
+  cost += pieceCost(v2);
+  if (count > 3) {
+    length += Math.abs(v3);
+    cost += pieceCost(v3);
+  }
+  if (count > 4) {
+    length += Math.abs(v4);
+    cost += pieceCost(v4);
+  }
+  if (!(cost < bestCost || (cost === bestCost && length < bestLength))) return;
+  bestCost = cost;
+  bestLength = length;
+  bestSteers = steers;
+  bestCount = count;
+  bestFlip = searchFlip;
+  bestReflect = searchReflect;
+  bestBackwards = searchBackwards;
+  bestValues[0] = v0;
+  bestValues[1] = v1;
+  bestValues[2] = v2;
+  bestValues[3] = v3;
+  bestValues[4] = v4;
+}
+
+/** Sets tauOut and omegaOut for the CCCC formulas. */
+function tauOmega(u: number, v: number, xi: number, eta: number, phi: number): void {
   const delta = normalizeAngle(u - v);
   const a = Math.sin(u) - Math.sin(delta);
   const b = Math.cos(u) - Math.cos(delta) - 1;
   const t1 = Math.atan2(eta * a - xi * b, xi * a + eta * b);
   const t2 = 2 * (Math.cos(delta) - Math.cos(v) - Math.cos(u)) + 3;
   const tau = t2 < 0 ? normalizeAngle(t1 + Math.PI) : normalizeAngle(t1);
-  return [tau, normalizeAngle(tau - u + v - phi)];
+  tauOut = tau;
+  omegaOut = normalizeAngle(tau - u + v - phi);
 }
 
 const nonNegative = (v: number): boolean => v >= -RS_ZERO;
 const nonPositive = (v: number): boolean => v <= RS_ZERO;
 
 /** 8.1: L+ S+ L+. */
-const lsl: BaseFormula = (x, y, phi, found) => {
+const lsl: BaseFormula = (x, y, phi) => {
   const xi = x - Math.sin(phi);
   const eta = y - 1 + Math.cos(phi);
-  const u = Math.hypot(xi, eta);
+  const u = hypot(xi, eta);
   if (u < SAME_CIRCLE_EPSILON) {
     // Both circles are one: a single arc, not atan2 of rounding noise.
     const t = normalizeAngle(phi);
-    if (nonNegative(t)) found([1, 0, 1], [t, 0, 0]);
+    if (nonNegative(t)) found(STEERS_LSL, 3, t, 0, 0);
     return;
   }
   const t = Math.atan2(eta, xi);
   const v = normalizeAngle(phi - t);
-  if (nonNegative(t) && nonNegative(v)) found([1, 0, 1], [t, u, v]);
+  if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, u, v);
 };
 
 /** 8.2: L+ S+ R+. */
-const lsr: BaseFormula = (x, y, phi, found) => {
+const lsr: BaseFormula = (x, y, phi) => {
   const xi = x + Math.sin(phi);
   const eta = y - 1 - Math.cos(phi);
   const sq = xi * xi + eta * eta;
@@ -85,102 +176,115 @@ const lsr: BaseFormula = (x, y, phi, found) => {
   const u = Math.sqrt(sq - 4);
   const t = normalizeAngle(Math.atan2(eta, xi) + Math.atan2(2, u));
   const v = normalizeAngle(t - phi);
-  if (nonNegative(t) && nonNegative(v)) found([1, 0, -1], [t, u, v]);
+  if (nonNegative(t) && nonNegative(v)) found(STEERS_LSR, 3, t, u, v);
 };
 
 /** 8.3/8.4: L+ R- L (C|C|C and C|CC). */
-const lrl: BaseFormula = (x, y, phi, found) => {
+const lrl: BaseFormula = (x, y, phi) => {
   const xi = x - Math.sin(phi);
   const eta = y - 1 + Math.cos(phi);
-  const rho = Math.hypot(xi, eta);
+  const rho = hypot(xi, eta);
   if (rho > 4) return;
   const u = -2 * Math.asin(rho / 4);
   const t = normalizeAngle(Math.atan2(eta, xi) + u / 2 + Math.PI);
   const v = normalizeAngle(phi - t + u);
-  if (nonNegative(t) && nonPositive(u)) found([1, -1, 1], [t, u, v]);
+  if (nonNegative(t) && nonPositive(u)) found(STEERS_LRL, 3, t, u, v);
 };
 
 /** 8.7: L+ R+ L- R-. */
-const lrlrSame: BaseFormula = (x, y, phi, found) => {
+const lrlrSame: BaseFormula = (x, y, phi) => {
   const xi = x + Math.sin(phi);
   const eta = y - 1 - Math.cos(phi);
-  const rho = (2 + Math.hypot(xi, eta)) / 4;
+  const rho = (2 + hypot(xi, eta)) / 4;
   if (rho > 1) return;
   const u = Math.acos(rho);
-  const [t, v] = tauOmega(u, -u, xi, eta, phi);
-  if (nonNegative(t) && nonPositive(v)) found([1, -1, 1, -1], [t, u, -u, v]);
+  tauOmega(u, -u, xi, eta, phi);
+  const t = tauOut;
+  const v = omegaOut;
+  if (nonNegative(t) && nonPositive(v)) found(STEERS_LRLR, 4, t, u, -u, v);
 };
 
 /** 8.8: L+ R- L- R+. */
-const lrlrOpposite: BaseFormula = (x, y, phi, found) => {
+const lrlrOpposite: BaseFormula = (x, y, phi) => {
   const xi = x + Math.sin(phi);
   const eta = y - 1 - Math.cos(phi);
   const rho = (20 - xi * xi - eta * eta) / 16;
   if (rho < 0 || rho > 1) return;
   const u = -Math.acos(rho);
   if (u < -HALF_PI) return;
-  const [t, v] = tauOmega(u, u, xi, eta, phi);
-  if (nonNegative(t) && nonNegative(v)) found([1, -1, 1, -1], [t, u, u, v]);
+  tauOmega(u, u, xi, eta, phi);
+  const t = tauOut;
+  const v = omegaOut;
+  if (nonNegative(t) && nonNegative(v)) found(STEERS_LRLR, 4, t, u, u, v);
 };
 
 /** 8.9: L+ R-(π/2) S- L-. */
-const lrsl: BaseFormula = (x, y, phi, found) => {
+const lrsl: BaseFormula = (x, y, phi) => {
   const xi = x - Math.sin(phi);
   const eta = y - 1 + Math.cos(phi);
-  const rho = Math.hypot(xi, eta);
+  const rho = hypot(xi, eta);
   if (rho < 2) return;
   const r = Math.sqrt(rho * rho - 4);
   const u = 2 - r;
   const t = normalizeAngle(Math.atan2(eta, xi) + Math.atan2(r, -2));
   const v = normalizeAngle(phi - HALF_PI - t);
-  if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found([1, -1, 0, 1], [t, -HALF_PI, u, v]);
+  if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSL, 4, t, -HALF_PI, u, v);
 };
 
 /** 8.10: L+ R-(π/2) S- R-. */
-const lrsr: BaseFormula = (x, y, phi, found) => {
+const lrsr: BaseFormula = (x, y, phi) => {
   const xi = x + Math.sin(phi);
   const eta = y - 1 - Math.cos(phi);
-  const rho = Math.hypot(eta, xi);
+  const rho = hypot(eta, xi);
   if (rho < 2) return;
   const t = Math.atan2(xi, -eta);
   const u = 2 - rho;
   const v = normalizeAngle(t + HALF_PI - phi);
-  if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found([1, -1, 0, -1], [t, -HALF_PI, u, v]);
+  if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSR, 4, t, -HALF_PI, u, v);
 };
 
 /** 8.11: L+ R-(π/2) S- L-(π/2) R+. */
-const lrslr: BaseFormula = (x, y, phi, found) => {
+const lrslr: BaseFormula = (x, y, phi) => {
   const xi = x + Math.sin(phi);
   const eta = y - 1 - Math.cos(phi);
-  const rho = Math.hypot(xi, eta);
+  const rho = hypot(xi, eta);
   if (rho < 2) return;
   const u = 4 - Math.sqrt(rho * rho - 4);
   if (!nonPositive(u)) return;
   const t = normalizeAngle(Math.atan2((4 - u) * xi - 2 * eta, -2 * xi + (u - 4) * eta));
   const v = normalizeAngle(t - phi);
-  if (nonNegative(t) && nonNegative(v)) found([1, -1, 0, 1, -1], [t, -HALF_PI, u, -HALF_PI, v]);
+  if (nonNegative(t) && nonNegative(v)) found(STEERS_LRSLR, 5, t, -HALF_PI, u, -HALF_PI, v);
 };
 
-const BASE_FORMULAS: readonly BaseFormula[] = [lsl, lsr, lrl, lrlrSame, lrlrOpposite, lrsl, lrsr, lrslr];
-
-/** Receives a candidate as a base formula found it, plus the symmetries that map it to the real goal. */
-type Consider = (steers: Steers, values: readonly number[], flip: boolean, reflect: boolean, backwards: boolean) => void;
-
 /**
- * Calls `consider` with every candidate that reaches (x, y, phi) from (0, 0, 0): each base
- * formula under the eight combinations of the three symmetries.
+ * Offers `found` every candidate that reaches (x, y, phi) from (0, 0, 0): each base formula
+ * under the eight combinations of the three symmetries.
  */
-function eachCandidate(x: number, y: number, phi: number, consider: Consider): void {
+function eachCandidate(x: number, y: number, phi: number): void {
   const xb = x * Math.cos(phi) + y * Math.sin(phi);
   const yb = x * Math.sin(phi) - y * Math.cos(phi);
-  for (const backwards of [false, true]) {
+  for (let b = 0; b < 2; b++) {
+    const backwards = b === 1;
     const bx = backwards ? xb : x;
     const by = backwards ? yb : y;
-    for (const flip of [false, true]) {
-      for (const reflect of [false, true]) {
-        const found: Found = (steers, values) => consider(steers, values, flip, reflect, backwards);
+    for (let f = 0; f < 2; f++) {
+      const flip = f === 1;
+      for (let r = 0; r < 2; r++) {
+        const reflect = r === 1;
+        searchFlip = flip;
+        searchReflect = reflect;
+        searchBackwards = backwards;
+        const fx = flip ? -bx : bx;
+        const fy = reflect ? -by : by;
         const fphi = flip !== reflect ? -phi : phi;
-        for (const formula of BASE_FORMULAS) formula(flip ? -bx : bx, reflect ? -by : by, fphi, found);
+        lsl(fx, fy, fphi);
+        lsr(fx, fy, fphi);
+        lrl(fx, fy, fphi);
+        lrlrSame(fx, fy, fphi);
+        lrlrOpposite(fx, fy, fphi);
+        lrsl(fx, fy, fphi);
+        lrsr(fx, fy, fphi);
+        lrslr(fx, fy, fphi);
       }
     }
   }
@@ -222,43 +326,34 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   const y = -s * dx + c * dy;
   const phi = to.heading - from.heading;
 
-  let bestSteers: Steers = [];
-  let bestValues: readonly number[] = [];
-  let bestCost = Infinity;
-  let bestLength = Infinity;
-  const consider: Consider = (steers, values, flip, reflect, backwards) => {
-    let cost = 0;
-    let length = 0;
-    for (const v of values) {
-      length += Math.abs(v);
-      cost += (flip ? v > 0 : v < 0) ? Math.abs(v) * reverseCost : Math.abs(v);
-    }
-    if (!(cost < bestCost || (cost === bestCost && length < bestLength))) return;
-    bestCost = cost;
-    bestLength = length;
-    // Timeflip drives every piece the other way, reflect swaps left and right, backwards reads the path from the end.
-    const s = reflect ? steers.map((k) => -k as -1 | 0 | 1) : [...steers];
-    const v = flip ? values.map((d) => -d) : [...values];
-    bestSteers = backwards ? s.reverse() : s;
-    bestValues = backwards ? v.reverse() : v;
-  };
-  eachCandidate(x, y, phi, consider);
+  searchReverseCost = reverseCost;
+  bestCost = Infinity;
+  bestLength = Infinity;
+  bestCount = 0;
+  eachCandidate(x, y, phi);
   if (reverseCost > 1) {
+    searchFlip = false;
+    searchReflect = false;
+    searchBackwards = false;
     for (const word of DUBINS_WORDS) {
       const parts = solveDubinsWord(word, x, y, phi);
-      if (parts !== null) consider(dubinsSteers(word), parts, false, false, false);
+      if (parts !== null) found(dubinsSteers(word), 3, parts[0], parts[1], parts[2]);
     }
   }
   if (bestCost === Infinity) {
     // The 48 words provably cover every goal; reaching this means a formula lost a case to rounding.
     throw new RangeError(`no Reeds-Shepp word found from (${from.x}, ${from.y}, ${from.heading}) to (${to.x}, ${to.y}, ${to.heading}) with turning radius ${radius}`);
   }
+  // Timeflip drives every piece the other way, reflect swaps left and right, backwards reads the path from the end.
   const steps: Step[] = [];
-  for (let i = 0; i < bestValues.length; i++) {
-    const v = bestValues[i]!;
-    if (Math.abs(v) >= RS_EMPTY_PIECE) steps.push({ steer: bestSteers[i]!, distance: v * radius });
+  for (let i = 0; i < bestCount; i++) {
+    const j = bestBackwards ? bestCount - 1 - i : i;
+    const v = bestFlip ? -bestValues[j]! : bestValues[j]!;
+    const k = bestSteers[j]!;
+    if (Math.abs(v) >= RS_EMPTY_PIECE) steps.push({ steer: bestReflect ? (-k as -1 | 0 | 1) : k, distance: v * radius });
   }
   const path = pathFromSteps(from, steps, radius);
-  checkCurveEnd(`Reeds-Shepp ${wordOfSteps(steps)}`, from, to, radius, path.end);
-  return { word: wordOfSteps(steps), length: path.length, cost: path.cost(reverseCost), steps, path };
+  const word = wordOfSteps(steps);
+  checkCurveEnd(`Reeds-Shepp ${word}`, from, to, radius, path.end);
+  return { word, length: path.length, cost: path.cost(reverseCost), steps, path };
 }
