@@ -44,8 +44,12 @@ export const RS_EMPTY_PIECE = 1e-12;
 const HALF_PI = Math.PI / 2;
 
 type Steers = readonly (-1 | 0 | 1)[];
-/** A base formula: offers (through `found`) each candidate word that reaches (x, y, phi) from the origin. */
-type BaseFormula = (x: number, y: number, phi: number) => void;
+/**
+ * A base formula: offers (through `found`) each candidate word that reaches (x, y, phi) from the
+ * origin. `sinPhi` and `cosPhi` are `Math.sin(phi)` and `Math.cos(phi)`, computed once per
+ * symmetry by the caller instead of once per formula.
+ */
+type BaseFormula = (x: number, y: number, phi: number, sinPhi: number, cosPhi: number) => void;
 
 // The steering of each base word, shared so a candidate allocates nothing.
 const STEERS_LSL: Steers = [1, 0, 1];
@@ -152,9 +156,9 @@ const nonNegative = (v: number): boolean => v >= -RS_ZERO;
 const nonPositive = (v: number): boolean => v <= RS_ZERO;
 
 /** 8.1: L+ S+ L+. */
-const lsl: BaseFormula = (x, y, phi) => {
-  const xi = x - Math.sin(phi);
-  const eta = y - 1 + Math.cos(phi);
+const lsl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x - sinPhi;
+  const eta = y - 1 + cosPhi;
   const u = hypot(xi, eta);
   if (u < SAME_CIRCLE_EPSILON) {
     // Both circles are one: a single arc, not atan2 of rounding noise.
@@ -168,9 +172,9 @@ const lsl: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.2: L+ S+ R+. */
-const lsr: BaseFormula = (x, y, phi) => {
-  const xi = x + Math.sin(phi);
-  const eta = y - 1 - Math.cos(phi);
+const lsr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x + sinPhi;
+  const eta = y - 1 - cosPhi;
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
@@ -180,9 +184,9 @@ const lsr: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.3/8.4: L+ R- L (C|C|C and C|CC). */
-const lrl: BaseFormula = (x, y, phi) => {
-  const xi = x - Math.sin(phi);
-  const eta = y - 1 + Math.cos(phi);
+const lrl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x - sinPhi;
+  const eta = y - 1 + cosPhi;
   const rho = hypot(xi, eta);
   if (rho > 4) return;
   const u = -2 * Math.asin(rho / 4);
@@ -192,9 +196,9 @@ const lrl: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.7: L+ R+ L- R-. */
-const lrlrSame: BaseFormula = (x, y, phi) => {
-  const xi = x + Math.sin(phi);
-  const eta = y - 1 - Math.cos(phi);
+const lrlrSame: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x + sinPhi;
+  const eta = y - 1 - cosPhi;
   const rho = (2 + hypot(xi, eta)) / 4;
   if (rho > 1) return;
   const u = Math.acos(rho);
@@ -205,9 +209,9 @@ const lrlrSame: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.8: L+ R- L- R+. */
-const lrlrOpposite: BaseFormula = (x, y, phi) => {
-  const xi = x + Math.sin(phi);
-  const eta = y - 1 - Math.cos(phi);
+const lrlrOpposite: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x + sinPhi;
+  const eta = y - 1 - cosPhi;
   const rho = (20 - xi * xi - eta * eta) / 16;
   if (rho < 0 || rho > 1) return;
   const u = -Math.acos(rho);
@@ -219,9 +223,9 @@ const lrlrOpposite: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.9: L+ R-(π/2) S- L-. */
-const lrsl: BaseFormula = (x, y, phi) => {
-  const xi = x - Math.sin(phi);
-  const eta = y - 1 + Math.cos(phi);
+const lrsl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x - sinPhi;
+  const eta = y - 1 + cosPhi;
   const rho = hypot(xi, eta);
   if (rho < 2) return;
   const r = Math.sqrt(rho * rho - 4);
@@ -232,9 +236,9 @@ const lrsl: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.10: L+ R-(π/2) S- R-. */
-const lrsr: BaseFormula = (x, y, phi) => {
-  const xi = x + Math.sin(phi);
-  const eta = y - 1 - Math.cos(phi);
+const lrsr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x + sinPhi;
+  const eta = y - 1 - cosPhi;
   const rho = hypot(eta, xi);
   if (rho < 2) return;
   const t = Math.atan2(xi, -eta);
@@ -244,9 +248,9 @@ const lrsr: BaseFormula = (x, y, phi) => {
 };
 
 /** 8.11: L+ R-(π/2) S- L-(π/2) R+. */
-const lrslr: BaseFormula = (x, y, phi) => {
-  const xi = x + Math.sin(phi);
-  const eta = y - 1 - Math.cos(phi);
+const lrslr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
+  const xi = x + sinPhi;
+  const eta = y - 1 - cosPhi;
   const rho = hypot(xi, eta);
   if (rho < 2) return;
   const u = 4 - Math.sqrt(rho * rho - 4);
@@ -261,8 +265,12 @@ const lrslr: BaseFormula = (x, y, phi) => {
  * under the eight combinations of the three symmetries.
  */
 function eachCandidate(x: number, y: number, phi: number): void {
-  const xb = x * Math.cos(phi) + y * Math.sin(phi);
-  const yb = x * Math.sin(phi) - y * Math.cos(phi);
+  const sinPos = Math.sin(phi);
+  const cosPos = Math.cos(phi);
+  const sinNeg = Math.sin(-phi);
+  const cosNeg = Math.cos(-phi);
+  const xb = x * cosPos + y * sinPos;
+  const yb = x * sinPos - y * cosPos;
   for (let b = 0; b < 2; b++) {
     const backwards = b === 1;
     const bx = backwards ? xb : x;
@@ -276,15 +284,18 @@ function eachCandidate(x: number, y: number, phi: number): void {
         searchBackwards = backwards;
         const fx = flip ? -bx : bx;
         const fy = reflect ? -by : by;
-        const fphi = flip !== reflect ? -phi : phi;
-        lsl(fx, fy, fphi);
-        lsr(fx, fy, fphi);
-        lrl(fx, fy, fphi);
-        lrlrSame(fx, fy, fphi);
-        lrlrOpposite(fx, fy, fphi);
-        lrsl(fx, fy, fphi);
-        lrsr(fx, fy, fphi);
-        lrslr(fx, fy, fphi);
+        const negated = flip !== reflect;
+        const fphi = negated ? -phi : phi;
+        const sp = negated ? sinNeg : sinPos;
+        const cp = negated ? cosNeg : cosPos;
+        lsl(fx, fy, fphi, sp, cp);
+        lsr(fx, fy, fphi, sp, cp);
+        lrl(fx, fy, fphi, sp, cp);
+        lrlrSame(fx, fy, fphi, sp, cp);
+        lrlrOpposite(fx, fy, fphi, sp, cp);
+        lrsl(fx, fy, fphi, sp, cp);
+        lrsr(fx, fy, fphi, sp, cp);
+        lrslr(fx, fy, fphi, sp, cp);
       }
     }
   }
