@@ -45,11 +45,13 @@ const HALF_PI = Math.PI / 2;
 
 type Steers = readonly (-1 | 0 | 1)[];
 /**
- * A base formula: offers (through `found`) each candidate word that reaches (x, y, phi) from the
- * origin. `sinPhi` and `cosPhi` are `Math.sin(phi)` and `Math.cos(phi)`, computed once per
- * symmetry by the caller instead of once per formula.
+ * A base formula: offers (through `found`) each candidate word that reaches the goal (x, y, phi)
+ * from the origin. It gets the goal's heading `phi` and, for the goal circle it works with, that
+ * circle's centre relative to the start's left circle: (`xi`, `eta`), its distance
+ * `rho` = hypot(xi, eta) and bearing `theta` = atan2(eta, xi). The caller computes these once per
+ * symmetry for both goal circles, since several formulas share each.
  */
-type BaseFormula = (x: number, y: number, phi: number, sinPhi: number, cosPhi: number) => void;
+type BaseFormula = (xi: number, eta: number, rho: number, theta: number, phi: number) => void;
 
 // The steering of each base word, shared so a candidate allocates nothing.
 const STEERS_LSL: Steers = [1, 0, 1];
@@ -155,66 +157,54 @@ function tauOmega(u: number, v: number, xi: number, eta: number, phi: number): v
 const nonNegative = (v: number): boolean => v >= -RS_ZERO;
 const nonPositive = (v: number): boolean => v <= RS_ZERO;
 
-/** 8.1: L+ S+ L+. */
-const lsl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x - sinPhi;
-  const eta = y - 1 + cosPhi;
-  const u = hypot(xi, eta);
-  if (u < SAME_CIRCLE_EPSILON) {
+/** 8.1: L+ S+ L+ (same-side goal circle). */
+const lsl: BaseFormula = (xi, eta, rho, theta, phi) => {
+  if (rho < SAME_CIRCLE_EPSILON) {
     // Both circles are one: a single arc, not atan2 of rounding noise.
     const t = normalizeAngle(phi);
     if (nonNegative(t)) found(STEERS_LSL, 3, t, 0, 0);
     return;
   }
-  const t = Math.atan2(eta, xi);
+  const t = theta;
   const v = normalizeAngle(phi - t);
-  if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, u, v);
+  if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, rho, v);
 };
 
-/** 8.2: L+ S+ R+. */
-const lsr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x + sinPhi;
-  const eta = y - 1 - cosPhi;
+/** 8.2: L+ S+ R+ (other-side goal circle). */
+const lsr: BaseFormula = (xi, eta, _rho, theta, phi) => {
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
-  const t = normalizeAngle(Math.atan2(eta, xi) + Math.atan2(2, u));
+  const t = normalizeAngle(theta + Math.atan2(2, u));
   const v = normalizeAngle(t - phi);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSR, 3, t, u, v);
 };
 
-/** 8.3/8.4: L+ R- L (C|C|C and C|CC). */
-const lrl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x - sinPhi;
-  const eta = y - 1 + cosPhi;
-  const rho = hypot(xi, eta);
+/** 8.3/8.4: L+ R- L (C|C|C and C|CC; same-side goal circle). */
+const lrl: BaseFormula = (_xi, _eta, rho, theta, phi) => {
   if (rho > 4) return;
   const u = -2 * Math.asin(rho / 4);
-  const t = normalizeAngle(Math.atan2(eta, xi) + u / 2 + Math.PI);
+  const t = normalizeAngle(theta + u / 2 + Math.PI);
   const v = normalizeAngle(phi - t + u);
   if (nonNegative(t) && nonPositive(u)) found(STEERS_LRL, 3, t, u, v);
 };
 
-/** 8.7: L+ R+ L- R-. */
-const lrlrSame: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x + sinPhi;
-  const eta = y - 1 - cosPhi;
-  const rho = (2 + hypot(xi, eta)) / 4;
-  if (rho > 1) return;
-  const u = Math.acos(rho);
+/** 8.7: L+ R+ L- R- (other-side goal circle). */
+const lrlrSame: BaseFormula = (xi, eta, rho, _theta, phi) => {
+  const k = (2 + rho) / 4;
+  if (k > 1) return;
+  const u = Math.acos(k);
   tauOmega(u, -u, xi, eta, phi);
   const t = tauOut;
   const v = omegaOut;
   if (nonNegative(t) && nonPositive(v)) found(STEERS_LRLR, 4, t, u, -u, v);
 };
 
-/** 8.8: L+ R- L- R+. */
-const lrlrOpposite: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x + sinPhi;
-  const eta = y - 1 - cosPhi;
-  const rho = (20 - xi * xi - eta * eta) / 16;
-  if (rho < 0 || rho > 1) return;
-  const u = -Math.acos(rho);
+/** 8.8: L+ R- L- R+ (other-side goal circle). */
+const lrlrOpposite: BaseFormula = (xi, eta, _rho, _theta, phi) => {
+  const k = (20 - xi * xi - eta * eta) / 16;
+  if (k < 0 || k > 1) return;
+  const u = -Math.acos(k);
   if (u < -HALF_PI) return;
   tauOmega(u, u, xi, eta, phi);
   const t = tauOut;
@@ -222,24 +212,18 @@ const lrlrOpposite: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LRLR, 4, t, u, u, v);
 };
 
-/** 8.9: L+ R-(π/2) S- L-. */
-const lrsl: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x - sinPhi;
-  const eta = y - 1 + cosPhi;
-  const rho = hypot(xi, eta);
+/** 8.9: L+ R-(π/2) S- L- (same-side goal circle). */
+const lrsl: BaseFormula = (_xi, _eta, rho, theta, phi) => {
   if (rho < 2) return;
   const r = Math.sqrt(rho * rho - 4);
   const u = 2 - r;
-  const t = normalizeAngle(Math.atan2(eta, xi) + Math.atan2(r, -2));
+  const t = normalizeAngle(theta + Math.atan2(r, -2));
   const v = normalizeAngle(phi - HALF_PI - t);
   if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSL, 4, t, -HALF_PI, u, v);
 };
 
-/** 8.10: L+ R-(π/2) S- R-. */
-const lrsr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x + sinPhi;
-  const eta = y - 1 - cosPhi;
-  const rho = hypot(eta, xi);
+/** 8.10: L+ R-(π/2) S- R- (other-side goal circle). */
+const lrsr: BaseFormula = (xi, eta, rho, _theta, phi) => {
   if (rho < 2) return;
   const t = Math.atan2(xi, -eta);
   const u = 2 - rho;
@@ -247,11 +231,8 @@ const lrsr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
   if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSR, 4, t, -HALF_PI, u, v);
 };
 
-/** 8.11: L+ R-(π/2) S- L-(π/2) R+. */
-const lrslr: BaseFormula = (x, y, phi, sinPhi, cosPhi) => {
-  const xi = x + sinPhi;
-  const eta = y - 1 - cosPhi;
-  const rho = hypot(xi, eta);
+/** 8.11: L+ R-(π/2) S- L-(π/2) R+ (other-side goal circle). */
+const lrslr: BaseFormula = (xi, eta, rho, _theta, phi) => {
   if (rho < 2) return;
   const u = 4 - Math.sqrt(rho * rho - 4);
   if (!nonPositive(u)) return;
@@ -288,14 +269,23 @@ function eachCandidate(x: number, y: number, phi: number): void {
         const fphi = negated ? -phi : phi;
         const sp = negated ? sinNeg : sinPos;
         const cp = negated ? cosNeg : cosPos;
-        lsl(fx, fy, fphi, sp, cp);
-        lsr(fx, fy, fphi, sp, cp);
-        lrl(fx, fy, fphi, sp, cp);
-        lrlrSame(fx, fy, fphi, sp, cp);
-        lrlrOpposite(fx, fy, fphi, sp, cp);
-        lrsl(fx, fy, fphi, sp, cp);
-        lrsr(fx, fy, fphi, sp, cp);
-        lrslr(fx, fy, fphi, sp, cp);
+        // The goal's same-side (left) and other-side (right) circle centres, from the start's left circle.
+        const xiS = fx - sp;
+        const etaS = fy - 1 + cp;
+        const rhoS = hypot(xiS, etaS);
+        const thetaS = Math.atan2(etaS, xiS);
+        const xiO = fx + sp;
+        const etaO = fy - 1 - cp;
+        const rhoO = hypot(xiO, etaO);
+        const thetaO = Math.atan2(etaO, xiO);
+        lsl(xiS, etaS, rhoS, thetaS, fphi);
+        lsr(xiO, etaO, rhoO, thetaO, fphi);
+        lrl(xiS, etaS, rhoS, thetaS, fphi);
+        lrlrSame(xiO, etaO, rhoO, thetaO, fphi);
+        lrlrOpposite(xiO, etaO, rhoO, thetaO, fphi);
+        lrsl(xiS, etaS, rhoS, thetaS, fphi);
+        lrsr(xiO, etaO, rhoO, thetaO, fphi);
+        lrslr(xiO, etaO, rhoO, thetaO, fphi);
       }
     }
   }
