@@ -76,10 +76,10 @@ export interface ReachabilityOptions {
 const SHOT_WORK = 3;
 
 /**
- * The same for a unit that reverses: a Reeds-Shepp solve alone takes about 12.5 µs warm (the
- * frame-budget benchmark's profile), Dubins about 1.1.
+ * The same for a unit that reverses: a Reeds-Shepp solve alone takes about 6 µs warm (Dubins
+ * about 1.1), and its sweep as much as a Dubins shot's.
  */
-const REVERSING_SHOT_WORK = 14;
+const REVERSING_SHOT_WORK = 8;
 
 /** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
 const MARKS_PER_UNIT = 16;
