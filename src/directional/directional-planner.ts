@@ -697,19 +697,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.startId !== this.virtualStart || this.startJoins !== null) return true;
     this.prepUnits = budget;
     if (!this.solveJoins(true)) return false;
-    const width = this.grid.width;
-    const r = this.joinRings();
-    const side = 2 * r + 1;
-    const H = this.headings;
-    const sx = this.startCell % width;
-    const sy = (this.startCell / width) | 0;
     const joins: number[] = [];
-    for (let slot = 0; slot < side * side * H; slot++) {
-      if (!(this.joinCosts[slot]! < Infinity)) continue;
-      const k = slot % H;
-      const c = (slot - k) / H;
-      joins.push(((sy + ((c / side) | 0) - r) * width + sx + (c % side) - r) * H + k);
-    }
+    for (let slot = 0; slot < this.joinSlots(); slot++) if (this.joinCosts[slot]! < Infinity) joins.push(this.joinState(slot));
     this.startJoins = joins;
     return true;
   }
@@ -1051,24 +1040,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
 
   /** Joins the exact start pose to the lattice states around it. */
   private expandStart(): void {
-    const width = this.grid.width;
-    const r = this.joinRings();
-    const side = 2 * r + 1;
-    const H = this.headings;
-    const sx = this.startCell % width;
-    const sy = (this.startCell / width) | 0;
     // In the full phase the legal joins are the proof's start states (the corridor's are fewer).
     const joins: number[] | null = this.corridorOn ? null : [];
-    for (let slot = 0; slot < side * side * H; slot++) {
+    for (let slot = 0; slot < this.joinSlots(); slot++) {
       const cost = this.joinCosts[slot]!;
       // NaN: not solved (outside the corridor); Infinity: no legal join.
       if (!(cost < Infinity)) continue;
-      const k = slot % H;
-      const c = (slot - k) / H;
-      const x = sx + (c % side) - r;
-      const y = sy + ((c / side) | 0) - r;
-      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
-      const id = (y * width + x) * H + k;
+      const id = this.joinState(slot);
+      if (this.corridorOn && this.corridor.stamps[(id / this.headings) | 0] !== this.corridor.generation) continue;
       const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
       if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
       joins?.push(id);
@@ -1082,6 +1061,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     return Math.min(FIRST_LEG_RINGS, this.active.rings);
   }
 
+  /** Join slots: a lattice state of each cell of the start's rings, slot = (row · side + column) · headings + k. */
+  private joinSlots(): number {
+    const side = 2 * this.joinRings() + 1;
+    return side * side * this.headings;
+  }
+
+  /** Column (x) of join slot `slot`'s cell; it may lie off the map. */
+  private joinX(slot: number): number {
+    const r = this.joinRings();
+    return (this.startCell % this.grid.width) + (((slot / this.headings) | 0) % (2 * r + 1)) - r;
+  }
+
+  /** Row (y) of join slot `slot`'s cell; it may lie off the map. */
+  private joinY(slot: number): number {
+    const r = this.joinRings();
+    return ((this.startCell / this.grid.width) | 0) + ((((slot / this.headings) | 0) / (2 * r + 1)) | 0) - r;
+  }
+
+  /** The lattice state of join slot `slot` (its cell on the map). */
+  private joinState(slot: number): number {
+    return (this.joinY(slot) * this.grid.width + this.joinX(slot)) * this.headings + (slot % this.headings);
+  }
+
   /**
    * Solves, within the units left in {@link prepUnits}, the start's joins this phase needs (every
    * cell around the start, or those in the corridor): the curve to each lattice state of the cells
@@ -1089,10 +1091,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   private solveJoins(all = false): boolean {
     const { width, height } = this.grid;
-    const r = this.joinRings();
-    const side = 2 * r + 1;
     const H = this.headings;
-    const slots = side * side * H;
+    const slots = this.joinSlots();
     if (this.joinCosts.length < slots) {
       this.joinCosts = new Float64Array(slots);
       this.joinCurves.length = slots;
@@ -1101,15 +1101,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.joinCosts.fill(NaN, 0, slots);
       this.joinsFor = this.joinQuery;
     }
-    const sx = this.startCell % width;
-    const sy = (this.startCell / width) | 0;
     const p = this.profile;
     for (let slot = 0; slot < slots; slot++) {
       if (!Number.isNaN(this.joinCosts[slot]!)) continue;
       const k = slot % H;
-      const c = (slot - k) / H;
-      const x = sx + (c % side) - r;
-      const y = sy + ((c / side) | 0) - r;
+      const x = this.joinX(slot);
+      const y = this.joinY(slot);
       if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) {
         this.joinCosts[slot] = Infinity;
         continue;
