@@ -151,7 +151,9 @@ export class PlanQueue {
       let reported = 0;
       try {
         reported = job.step(slice);
-        const n = Math.max(0, Math.min(slice, reported));
+        // What the job did, overrun included (a step may pass its slice by up to a piece): the
+        // frame's count and its stats tell the truth, and the next slice is smaller for it.
+        const n = Number.isFinite(reported) ? Math.max(0, reported) : slice;
         // A job that did nothing and is not done still counts one, so the loop always ends.
         used += job.done ? n : Math.max(1, n);
         if (job.done) finished++;

@@ -120,6 +120,29 @@ describe('PlanQueue', () => {
     expect(log).toEqual(['long', 'urgent', 'waiting']);
   });
 
+  it('counts what a job reports beyond its slice: the frame stats show the overrun, and no later job gets the budget again', () => {
+    const log: string[] = [];
+    const queue = new PlanQueue({ expansions: 100 });
+    // Overruns its slice by 40 units (as a step may, by up to a piece), then is done.
+    const overrun: PlanJob = {
+      done: false,
+      step(max: number): number {
+        this.done = true;
+        return max + 40;
+      },
+      cancel(): void {
+        this.done = true;
+      },
+    };
+    queue.add(overrun);
+    const next = new FakeJob(50, log, 'next');
+    queue.add(next);
+    const frame = queue.run();
+    expect(frame.expansions).toBe(140);
+    // The budget was spent (overspent) by the first job: the second waits for the next frame.
+    expect(next.left).toBe(50);
+  });
+
   it('ends the frame even when a job never reports work', () => {
     const queue = new PlanQueue({ expansions: 50 }, () => 0);
     const lazy: PlanJob = { done: false, step: () => 0, cancel() {} };
