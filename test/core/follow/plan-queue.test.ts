@@ -124,17 +124,17 @@ describe('PlanQueue', () => {
     const log: string[] = [];
     const queue = new PlanQueue({ expansions: 100 });
     // Overruns its slice by 40 units (as a step may, by up to a piece), then is done.
-    const overrun: PlanJob = {
-      done: false,
+    class OverrunJob implements PlanJob {
+      done = false;
       step(max: number): number {
         this.done = true;
         return max + 40;
-      },
+      }
       cancel(): void {
         this.done = true;
-      },
-    };
-    queue.add(overrun);
+      }
+    }
+    queue.add(new OverrunJob());
     const next = new FakeJob(50, log, 'next');
     queue.add(next);
     const frame = queue.run();
