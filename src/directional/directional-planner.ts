@@ -673,17 +673,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const state = this.runBeside(budget);
     if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
     budget -= this.expanded - expanded + this.sideWork() - side;
-    // The corridor holds no path: ask the proof before searching the whole lattice.
-    if (this.proving && !this.proofBegun) {
-      // Still in the corridor phase while the start's joins are solved: its empty open list brings
-      // the next step back here.
-      const joined = this.preparedWork();
-      const ready = this.startJoinsReady(budget);
-      budget -= this.preparedWork() - joined;
-      if (!ready) return 'pending';
-      budget -= this.beginProof();
-      if (this.disproved()) return 'exhausted';
-    }
+    // The corridor holds no path (and the proof, begun in the opening, has not shown there is none).
     this.corridorPhase = false;
     this.seed(false);
     return this.runBeside(budget);
@@ -712,13 +702,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private runBeside(budget: number): RunState {
     for (;;) {
       if (!this.proving || this.proofVerdict === 'reachable') return this.run(budget);
-      // The burst waits for proofAfter expansions even when the hybrid began the proof earlier (its
-      // corridor ran dry): a start pocket, whose search runs dry in a few expansions, never pays it.
-      if (this.proofBegun && !this.burstGiven && this.expanded >= this.proofAfter) {
+      // The proof began in the query's opening, but its burst waits for proofAfter expansions: a
+      // start pocket, whose search runs dry in a few expansions, never pays it.
+      if (!this.burstGiven && this.expanded >= this.proofAfter) {
         this.burstGiven = true;
         this.proofOwed = PROOF_BURST;
       }
-      if (this.proofBegun && this.proofOwed > 0) {
+      if (this.proofOwed > 0) {
         // The proof's turn (its first burst, or a chunk), in pieces of a chunk; a step's budget may
         // cut it, the next step goes on with it.
         const work = this.stepProof(Math.min(budget, this.proofOwed, PROOF_CHUNK));
@@ -730,20 +720,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         if (!(budget > 0)) return 'pending';
         continue;
       }
-      const chunk = !this.proofBegun || this.expanded < this.proofAfter ? this.proofAfter - this.expanded : SEARCH_CHUNK;
+      const chunk = this.expanded < this.proofAfter ? this.proofAfter - this.expanded : SEARCH_CHUNK;
       const before = this.expanded;
       const fieldBefore = this.preparedWork();
       const state = this.run(Math.min(budget, chunk));
       budget -= this.expanded - before + this.preparedWork() - fieldBefore;
       if (state !== 'pending' || !(budget > 0)) return state;
-      if (!this.proofBegun) {
-        const joined = this.preparedWork();
-        const ready = this.startJoinsReady(budget);
-        budget -= this.preparedWork() - joined;
-        if (!ready) return 'pending';
-        budget -= this.beginProof();
-      } else if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
-      if (this.disproved()) return 'exhausted';
+      if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
     }
   }
 
@@ -849,13 +832,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     return this.proofVerdict === 'unreachable';
   }
 
-  /** Begins the proof for the current query; returns the work it did (the start's joins, at most). */
-  private beginProof(): number {
+  /** Begins the proof for the current query (in its opening), given the start's joins; its work goes to proofWork. */
+  private beginProof(): void {
     const proof = this.proof!;
     this.proofBegun = true;
     this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading }, this.startJoins ?? undefined);
     this.proofWork += proof.work;
-    return proof.work;
   }
 
   /** Steps the begun proof by about `budget` work units; returns the work it did. */
