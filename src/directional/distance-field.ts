@@ -248,11 +248,6 @@ export class GoalDistanceField {
     }
   }
 
-  /** True when the field is for goal point (gx, gy) on the grid as it is, searching toward corner (tx, ty). */
-  aimedAt(gx: number, gy: number, tx: number, ty: number): boolean {
-    return gx === this.gx && gy === this.gy && this.version === this.grid.version && tx === this.tx && ty === this.ty;
-  }
-
   /** True when corner (x, y) has its final value, or the search has run dry (the corner is unreachable). */
   settled(x: number, y: number): boolean {
     return this.memory.heap.size === 0 || this.memory.stateOf(y * this.lattice.stride + x) === CLOSED;
