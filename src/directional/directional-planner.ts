@@ -300,9 +300,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /** Per join slot (cell around the start, heading): its cost, Infinity when illegal, NaN before it is solved. */
   private joinCosts = new Float64Array(0);
   private joinCurves: (Curve | null)[] = [];
-  /** The query the join slots were solved for, against {@link joinQuery}. */
-  private joinsFor = -1;
-  private joinQuery = 0;
   /** Cell of a lattice goal (its centre is the goal point), else -1. */
   private goalCell = -1;
   /** Lattice heading the goal requires, or -1 for any. */
@@ -329,11 +326,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private proofOwed = 0;
   /** The proof has had its {@link PROOF_BURST} in this query. */
   private burstGiven = false;
-  /**
-   * The lattice states the exact start joined in the full phase of this query (every legal join),
-   * or null when the virtual start has not been expanded there: the proof then joins the start itself.
-   */
-  private startJoins: number[] | null = null;
   private found = -1;
   private shot: SegmentPath | null = null;
   /** The shortcut pass over the found path, made by the first query that finds one. */
@@ -430,7 +422,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
-      const states = this.stateCount + 1;
+      // The lattice, the virtual start, and a token per join slot (see expandStart).
+      const states = this.stateCount + 1 + (2 * FIRST_LEG_RINGS + 1) ** 2 * this.headings;
       const allocating = (bytes: number): number => unitsFor(bytes, ALLOCATION_BYTES_PER_UNIT);
       // Each array is its own piece (g, parent, stamp and the open list's positions are 20 bytes a state).
       yield allocating(8 * states);
@@ -574,7 +567,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.proofOwed = 0;
     this.burstGiven = false;
     this.earlyProof = 0;
-    this.startJoins = null;
     this.found = -1;
     this.shot = null;
     const startPose = safePose(start);
@@ -587,7 +579,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     this.startCell = sy * width + sx;
-    this.joinQuery++;
+    this.forgetJoins();
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
@@ -624,7 +616,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const left = (): number => budget - (this.sideWork() - before);
     if (this.stage === 'proof') {
       if (this.proving) {
-        if (!this.startJoinsReady(left())) return 'pending';
         if (!this.proofBegun) this.beginProof();
         if (this.disproved()) return 'exhausted';
         if (this.proofVerdict === 'pending' && this.earlyProof < EARLY_PROOF_UNITS) {
@@ -677,20 +668,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.corridorPhase = false;
     this.seed(false);
     return this.runBeside(budget);
-  }
-
-  /**
-   * Solves the exact start's joins for the proof within about `budget` units (every cell around
-   * the start, whatever the corridor), so that its begin computes none; true when they are known.
-   */
-  private startJoinsReady(budget: number): boolean {
-    if (this.startId !== this.virtualStart || this.startJoins !== null) return true;
-    this.prepUnits = budget;
-    if (!this.solveJoins(true)) return false;
-    const joins: number[] = [];
-    for (let slot = 0; slot < this.joinSlots(); slot++) if (this.joinCosts[slot]! < Infinity) joins.push(this.joinState(slot));
-    this.startJoins = joins;
-    return true;
   }
 
   /**
@@ -748,14 +725,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /**
    * Does, within about `units` work units, what expanding state `id` will need that is not done
    * yet: the field values and the kinematic table entries of its moves' targets (of the start's
-   * join cells), and for the exact start its joins. True when all is done. The values do not depend
+   * join cells), and for a join token its join. True when all is done. The values do not depend
    * on when they are computed, so the search is the same however it is sliced; done inside the
    * expansion instead, one expansion cost up to 470 units of field (1,900 corners) on the
-   * benchmark maps, and the start's up to 300 curves.
+   * benchmark maps.
    */
   private prepareExpansion(id: number, units: number): boolean {
     const w = this.grid.width;
     this.prepUnits = units;
+    if (id > this.virtualStart) return this.solveJoin(id - this.virtualStart - 1);
     if (id === this.virtualStart) {
       const sx = this.startCell % w;
       const sy = (this.startCell / w) | 0;
@@ -765,7 +743,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           for (let k = 0; k < this.headings; k++) if (!this.prepareTarget(x, y, k)) return false;
         }
       }
-      return this.solveJoins();
+      return true;
     }
     const H = this.headings;
     const cell = (id / H) | 0;
@@ -836,7 +814,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private beginProof(): void {
     const proof = this.proof!;
     this.proofBegun = true;
-    this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading }, this.startJoins ?? undefined);
+    // Given no joins, the proof solves each one its goal side reaches (a pocket far away: none).
+    this.proofVerdict = proof.begin(this.start, { x: this.goal.x, y: this.goal.y, heading: this.goalHeading });
     this.proofWork += proof.work;
   }
 
@@ -972,9 +951,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // The estimates the next expansion needs are settled first, within the allowance: a large
       // settling is spread over steps instead of done inside one expansion.
       if (!this.prepareExpansion(heap.top, limit - expansions - this.preparedWork())) return 'pending';
-      expansions++;
       const id = heap.pop();
       m.close(id);
+      if (id > this.virtualStart) {
+        this.relaxJoin(id - this.virtualStart - 1);
+        continue;
+      }
+      expansions++;
       this.expanded++;
       if (this.isGoalState(id)) {
         this.found = id;
@@ -1020,22 +1003,39 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     return true;
   }
 
-  /** Joins the exact start pose to the lattice states around it. */
+  /**
+   * Joins the exact start pose to the lattice states around it. A join solved earlier in the query
+   * (by the corridor's phase) is relaxed at once; the others go on the open list as tokens keyed
+   * by a lower bound on their cost (the straight line: a curve is no shorter, and reversing and
+   * turning cost extra), and are solved only when popped ({@link relaxJoin}): a found query pays
+   * for the few joins toward the goal instead of all 144 (about 1,000 units for a unit that
+   * reverses). Every token is popped before the search runs dry, so what it reaches is unchanged.
+   */
   private expandStart(): void {
-    // In the full phase the legal joins are the proof's start states (the corridor's are fewer).
-    const joins: number[] | null = this.corridorOn ? null : [];
+    const { width, height } = this.grid;
+    const H = this.headings;
     for (let slot = 0; slot < this.joinSlots(); slot++) {
-      const cost = this.joinCosts[slot]!;
-      // NaN: not solved (outside the corridor); Infinity: no legal join.
-      if (!(cost < Infinity)) continue;
-      const id = this.joinState(slot);
-      if (this.corridorOn && this.corridor.stamps[(id / this.headings) | 0] !== this.corridor.generation) continue;
-      const known = this.memory.stateOf(id) !== UNSEEN ? this.memory.g[id]! : Infinity;
-      if (!(cost < known - IMPROVEMENT_EPSILON)) continue;
-      joins?.push(id);
-      if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, this.joinCurves[slot]!);
+      const x = this.joinX(slot);
+      const y = this.joinY(slot);
+      if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
+      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
+      if (!Number.isNaN(this.joinCosts[slot]!)) {
+        this.relaxJoin(slot);
+        continue;
+      }
+      const h = this.h(this.joinState(slot));
+      if (h === Infinity) continue;
+      const bound = Math.hypot(x + 0.5 - this.start.x, y + 0.5 - this.start.y);
+      this.memory.open(this.virtualStart + 1 + slot, bound, bound + this.weight * h, this.virtualStart);
     }
-    if (joins !== null) this.startJoins = joins;
+  }
+
+  /** Relaxes the solved join of `slot` (no-op when it is illegal). */
+  private relaxJoin(slot: number): void {
+    const cost = this.joinCosts[slot]!;
+    if (!(cost < Infinity)) return;
+    const id = this.joinState(slot);
+    if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, this.joinCurves[slot]!);
   }
 
   /** Rings of cells around the start's cell that the exact start joins. */
@@ -1067,43 +1067,31 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   }
 
   /**
-   * Solves, within the units left in {@link prepUnits}, the start's joins this phase needs (every
-   * cell around the start, or those in the corridor): the curve to each lattice state of the cells
-   * and its sweep. True when all are solved. {@link expandStart} then only relaxes them.
+   * Solves the join of `slot` (the curve from the exact start to its lattice state, and its sweep)
+   * with the units left in {@link prepUnits}; true when it is solved.
    */
-  private solveJoins(all = false): boolean {
-    const { width, height } = this.grid;
-    const H = this.headings;
+  private solveJoin(slot: number): boolean {
+    if (!Number.isNaN(this.joinCosts[slot]!)) return true;
+    if (this.prepUnits <= 0) return false;
+    this.prepUnits -= this.curveUnits + SWEEP_UNITS;
+    this.joinWork += this.curveUnits + SWEEP_UNITS;
+    const p = this.profile;
+    const to = { x: this.joinX(slot) + 0.5, y: this.joinY(slot) + 0.5, heading: latticeHeading(slot % this.headings, this.headings) };
+    const curve = curveOrNull(() => curveBetween(p, this.start, to));
+    const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls);
+    this.joinCosts[slot] = legal ? costOf(p, curve) : Infinity;
+    this.joinCurves[slot] = legal ? curve : null;
+    return true;
+  }
+
+  /** Marks every join slot unsolved for a new query. */
+  private forgetJoins(): void {
     const slots = this.joinSlots();
     if (this.joinCosts.length < slots) {
       this.joinCosts = new Float64Array(slots);
       this.joinCurves.length = slots;
     }
-    if (this.joinsFor !== this.joinQuery) {
-      this.joinCosts.fill(NaN, 0, slots);
-      this.joinsFor = this.joinQuery;
-    }
-    const p = this.profile;
-    for (let slot = 0; slot < slots; slot++) {
-      if (!Number.isNaN(this.joinCosts[slot]!)) continue;
-      const k = slot % H;
-      const x = this.joinX(slot);
-      const y = this.joinY(slot);
-      if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) {
-        this.joinCosts[slot] = Infinity;
-        continue;
-      }
-      if (!all && this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
-      if (this.prepUnits <= 0) return false;
-      this.prepUnits -= this.curveUnits + SWEEP_UNITS;
-      this.joinWork += this.curveUnits + SWEEP_UNITS;
-      const to = { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) };
-      const curve = curveOrNull(() => curveBetween(p, this.start, to));
-      const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls);
-      this.joinCosts[slot] = legal ? costOf(p, curve) : Infinity;
-      this.joinCurves[slot] = legal ? curve : null;
-    }
-    return true;
+    this.joinCosts.fill(NaN, 0, slots);
   }
 
   /** Relaxes the legal moves out of lattice state `id`. */

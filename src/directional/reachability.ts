@@ -52,7 +52,8 @@ export interface ReachabilityOptions {
   /** A wall-distance map of the grid: when fresh, open ground skips the cell checks. */
   walls?: WallDistanceMap;
   /**
-   * Run the goal side only (default false). The start's joined states are still marked, so the
+   * Run the goal side only (default false). The start's joins still count (those given to
+   * {@link ReachabilityProof.begin}, or each solved when the goal side reaches its state), so the
    * verdicts stay exact, but the start side never grows: a caller whose own search explores
    * from the start (the planner) then proves a goal pocket with the goal side's work alone, and
    * its search finds the start pockets by running dry as it does today.
@@ -201,6 +202,13 @@ export class ReachabilityProof {
    */
   private goalSide: { x: number; y: number; heading: number | null; version: number; states: Int32Array } | null = null;
   private goalHeading: number | null = null;
+  /**
+   * In a goal-side-only proof not given the start's joins: the exact start, whose join to a state
+   * is solved when the goal side reaches that state (see {@link joinsStart}); else null.
+   */
+  private joinFrom: Pose | null = null;
+  private joinX = 0;
+  private joinY = 0;
 
   /**
    * `moves` must be the move set the search expands with, built for `profile` (the shots and joins
@@ -247,7 +255,9 @@ export class ReachabilityProof {
    * computable and sweeps no wall, as the planner's virtual start joins them): a caller whose search
    * has joined the start already passes them, and the proof marks them instead of computing the
    * joins again (432 work units at 16 headings). Ignored when the start is a lattice state. A list
-   * missing a legal join can make a wrong `unreachable`.
+   * missing a legal join can make a wrong `unreachable`. A goal-side-only proof given none solves
+   * a join only when its goal side reaches the joined state: a goal pocket far from the start then
+   * solves none (a reversing unit's 144 joins cost about 1,000 units, more than most pockets).
    */
   begin(start: Pose, goal: CurveGoal, startJoins?: readonly number[]): ReachVerdict {
     this.query = { start, goal };
@@ -274,6 +284,15 @@ export class ReachabilityProof {
     this.goalHeading = goal.heading === undefined || goal.heading === null ? null : normalizeAngle(goal.heading);
     this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
     const startPose = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
+    const sx = Math.min(width - 1, Math.floor(start.x));
+    const sy = Math.min(height - 1, Math.floor(start.y));
+    const sk = latticeIndex(startPose.heading, H);
+    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
+    const latticeStart = onCentre && sk >= 0;
+    // Set before the goal side is marked: marking solves the joins it reaches.
+    this.joinFrom = this.goalSideOnly && !latticeStart && startJoins === undefined ? startPose : null;
+    this.joinX = sx;
+    this.joinY = sy;
 
     const c = this.goalSide;
     if (c !== null && c.version === this.grid.version && c.x === goal.x && c.y === goal.y && c.heading === this.goalHeading) {
@@ -290,17 +309,14 @@ export class ReachabilityProof {
     if (this.verdictNow !== 'pending') return this.verdictNow;
 
     // The start: a lattice state, or the exact pose joined to the states of the tiles around it.
-    const sx = Math.min(width - 1, Math.floor(start.x));
-    const sy = Math.min(height - 1, Math.floor(start.y));
-    const sk = latticeIndex(startPose.heading, H);
-    const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
-    if (onCentre && sk >= 0) {
+    if (latticeStart) {
       const id = (sy * width + sx) * H + sk;
       // The search tries the shot from its start state whatever its distance; a goal state is met at once.
       if ((this.shots && this.shotFrom(id)) || this.markForward(id)) return this.decide('reachable');
     } else {
       if (this.atGoal(startPose)) return this.decide('reachable');
       if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
+      if (this.joinFrom !== null) return 'pending';
       if (startJoins === undefined) this.joinStart(startPose, sx, sy);
       else this.markJoins(startJoins);
       if (this.verdictNow !== 'pending') return this.verdictNow;
@@ -356,7 +372,8 @@ export class ReachabilityProof {
       const before = this.work;
       // The side that has done less work goes next: the proof costs about twice the cheaper side.
       const backwardDone = this.backward.empty && this.nearPending.length === 0;
-      if (this.forward.empty) return this.decideExhausted('forward');
+      // Joins solved lazily leave the forward side empty: only the goal side can run dry.
+      if (this.forward.empty && this.joinFrom === null) return this.decideExhausted('forward');
       if (backwardDone) return this.decideExhausted('backward');
       if (!this.goalSideOnly && this.forwardWork <= this.backwardWork) {
         this.expandForward(this.forward.pop());
@@ -415,11 +432,32 @@ export class ReachabilityProof {
     this.stamp[id] = (this.generation << SIDE_BITS) | BACKWARD | (mine ? s & FORWARD : 0);
     this.backward.push(id);
     this.backwardVisited++;
-    if ((mine && (s & FORWARD) !== 0) || this.reached?.(id) === true) {
+    if ((mine && (s & FORWARD) !== 0) || this.reached?.(id) === true || this.joinsStart(id)) {
       this.decide('reachable');
       return true;
     }
     return false;
+  }
+
+  /**
+   * True when the exact start of a proof that joins it lazily ({@link joinFrom}) joins state `id`:
+   * the state's cell is within the join rings of the start's, and the curve to it is computable
+   * and sweeps no wall, as the planner's virtual start joins it. Every state the goal side marks
+   * is asked once, so a goal side that runs dry has tried every join it could meet.
+   */
+  private joinsStart(id: number): boolean {
+    const start = this.joinFrom;
+    if (start === null) return false;
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
+    const x = cell % w;
+    const y = (cell / w) | 0;
+    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
+    if (Math.abs(x - this.joinX) > r || Math.abs(y - this.joinY) > r) return false;
+    this.work += this.shotWork;
+    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(id - cell * H, H) }));
+    return curve !== null && !pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls());
   }
 
   /** The backward side tries the shot of a near state; a legal one makes the state a target. */

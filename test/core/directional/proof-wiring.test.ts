@@ -255,15 +255,15 @@ describe('a goal pocket', () => {
     expect(after.expanded).toBeLessThan(before.expanded / 5);
   });
 
-  it('keeps each step within its allowance: the proof marks the start joins the search made, it does not compute them again', () => {
+  it('keeps each step within its allowance, the proof solving only the start joins its goal side reaches', () => {
     const { grid, goal } = goalPocket();
     const planner = new DirectionalPlanner(grid, unit);
     planner.buildTables();
     // Off the tile centre: the search joins the start to the states around it.
     const search = planner.createSearch({ x: 5.3, y: 5.6, heading: 0.1 }, goal);
     const allowance = 300;
-    // The chunk in progress, and the marks of 9 tiles x 16 headings of joins (16 a unit); computing
-    // the joins again would cost 3 units each (432).
+    // The chunk in progress, and a few units of slack; the goal side never comes near the start,
+    // so no join is solved (9 tiles x 16 headings of them would cost 3 units each, 432).
     const overrun = 16 + (9 * 16) / 16;
     let result: CurveResult | undefined;
     while (!result) {
@@ -272,6 +272,37 @@ describe('a goal pocket', () => {
       expect(search.work - before).toBeLessThanOrEqual(allowance + overrun);
     }
     expect(result.status).toBe('no-room-to-turn');
+  });
+});
+
+describe('ReachabilityProof on the goal side only, given no start joins', () => {
+  const { grid, goal } = goalPocket();
+  const unit = resolveProfile({ turningRadius: 2, width: 0.8 });
+  const moves = new DirectionalPlanner(grid, unit).moves;
+  const proofOf = (analyticShots: boolean): ReachabilityProof =>
+    new ReachabilityProof(grid, unit, moves, { shotNear: shotNearDistance(unit.turningRadius, moves.rings), goalSideOnly: true, analyticShots });
+  const settle = (proof: ReachabilityProof, start: Pose, to: CurveGoal): ReachVerdict => {
+    let v = proof.begin(start, to);
+    while (v === 'pending') v = proof.step(1000);
+    return v;
+  };
+
+  it('proves a goal pocket far from the start without solving the start joins', () => {
+    const proof = proofOf(true);
+    expect(settle(proof, { x: 5.3, y: 5.6, heading: 0.1 }, goal)).toBe('unreachable');
+    // As much work as from a lattice start, which has no joins (144 of them would cost 432 units).
+    const fromLattice = proofOf(true);
+    expect(settle(fromLattice, { x: 5.5, y: 5.5, heading: 0 }, goal)).toBe('unreachable');
+    expect(proof.work).toBe(fromLattice.work);
+    expect(proof.exhausted).toBe('backward');
+  });
+
+  it('proves a path when its goal side reaches a state the exact start joins', () => {
+    // No shots: only the goal states and the joins can make the verdict, so a goal two tiles from
+    // the start in open ground is met through a join (without one the goal side would run dry).
+    const proof = proofOf(false);
+    expect(settle(proof, { x: 5.3, y: 5.6, heading: 0.1 }, { x: 7.5, y: 5.5, heading: null })).toBe('reachable');
+    expect(proof.backwardVisited).toBeLessThan(grid.width * grid.height);
   });
 });
 
