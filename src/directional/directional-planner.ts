@@ -27,6 +27,7 @@ import { firstLeg } from '../curves/first-leg.js';
 import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
+  costBound,
   costOf,
   curveBetween,
   latticeHeading,
@@ -1006,8 +1007,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /**
    * Joins the exact start pose to the lattice states around it. A join solved earlier in the query
    * (by the corridor's phase) is relaxed at once; the others go on the open list as tokens keyed
-   * by a lower bound on their cost (the straight line: a curve is no shorter, and reversing and
-   * turning cost extra), and are solved only when popped ({@link relaxJoin}): a found query pays
+   * by a lower bound on their cost ({@link costBound}), and are solved only when popped: a found query pays
    * for the few joins toward the goal instead of all 144 (about 1,000 units for a unit that
    * reverses). Every token is popped before the search runs dry, so what it reaches is unchanged.
    */
@@ -1025,7 +1025,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       const h = this.h(this.joinState(slot));
       if (h === Infinity) continue;
-      const bound = Math.hypot(x + 0.5 - this.start.x, y + 0.5 - this.start.y);
+      const bound = costBound(this.profile, this.start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(slot % H, H) });
       this.memory.open(this.virtualStart + 1 + slot, bound, bound + this.weight * h, this.virtualStart);
     }
   }

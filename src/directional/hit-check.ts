@@ -69,6 +69,16 @@ export function costOf(profile: ResolvedProfile, curve: Curve): number {
   return curve.cost + (profile.turnPenalty > 0 ? profile.turnPenalty * turningOf(curve.path) : 0);
 }
 
+/**
+ * A lower bound on {@link costOf} the curve between two poses, without solving it: a curve is no
+ * shorter than the straight line, and it turns through at least the heading change, along arcs of
+ * the turning radius; reversing costs at least as much as driving forward.
+ */
+export function costBound(profile: ResolvedProfile, from: Pose, to: Pose): number {
+  const turn = Math.abs(normalizeAngle(to.heading - from.heading));
+  return Math.max(Math.hypot(to.x - from.x, to.y - from.y), profile.turningRadius * turn) + profile.turnPenalty * turn;
+}
+
 /** The heading of lattice index `k` of `headings`, in (-π, π]. */
 export function latticeHeading(k: number, headings: number): number {
   return normalizeAngle((k * TWO_PI) / headings);
