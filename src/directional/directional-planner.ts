@@ -39,6 +39,7 @@ import {
   type Neighborhood,
 } from './hit-check.js';
 import { Corridor, CORRIDOR_NEIGHBORHOOD } from './corridor.js';
+import { MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
@@ -241,6 +242,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private corridorMoves: MoveSet | null = null;
   /** The moves the current phase expands with. */
   private active!: MoveSet;
+  /** The hit checks of {@link movesSet} and {@link corridorMoves} as bit sets, when their extent allows (see {@link MoveBits}). */
+  private movesBits: MoveBits | null = null;
+  private corridorBits: MoveBits | null = null;
+  /** Those of {@link active}. */
+  private activeBits: MoveBits | null = null;
+  /** The moves of the expanding state that touch a blocked cell, one bit each. */
+  private blockedMoves = new Int32Array(0);
   private kinematic!: KinematicTable;
   private memory!: SearchMemory;
   private readonly stateCount: number;
@@ -419,7 +427,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /** Everything {@link buildTables} builds, as resumable work. */
   private *tablesWork(): BuildWork<void> {
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
-    if (this.wantCorridor) this.corridorMoves ??= yield* moveSetBuild(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
+    if (this.movesBits === null) this.movesBits = yield* bitsWork(this.movesSet);
+    if (this.wantCorridor) {
+      this.corridorMoves ??= yield* moveSetBuild(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
+      if (this.corridorBits === null) this.corridorBits = yield* bitsWork(this.corridorMoves);
+    }
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
@@ -835,6 +847,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
     this.active = corridor ? this.corridorMoves! : this.movesSet!;
+    this.activeBits = corridor ? this.corridorBits : this.movesBits;
+    if (this.activeBits !== null && this.blockedMoves.length < this.activeBits.words) this.blockedMoves = new Int32Array(this.activeBits.words);
     this.memory.reset();
     this.firstLegs.clear();
     this.memory.open(this.startId, 0, 0, -1);
@@ -1105,23 +1119,25 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const mv = this.active;
     const clear = this.walls.values[cell]!;
     const E = mv.maxExtent;
-    const useMasks = E <= MAX_MASK_EXTENT;
+    const bits = this.activeBits;
     const padded = this.padded;
     const pad = padded.pad;
     const pw = padded.width;
-    const window = padded.window;
     const needCheck = clear <= E;
-    if (needCheck && useMasks) {
+    const blocked = this.blockedMoves;
+    if (needCheck && bits !== null) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
+      const window = padded.window;
       const x0 = cx + pad - E;
       const word = x0 >> 5;
       const bit = x0 & 31;
-      const bits = padded.bits;
+      const pbits = padded.bits;
       const rw = padded.rowWords;
       for (let r = 0; r <= 2 * E; r++) {
         const base = (cy + pad - E + r) * rw + word;
-        window[r] = bit === 0 ? bits[base]! : (bits[base]! >>> bit) | (bits[base + 1]! << (32 - bit));
+        window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
       }
+      bits.blocked(k, window, blocked);
     }
     const pbase = (cy + pad) * pw + cx + pad;
     const bytes = padded.bytes;
@@ -1129,34 +1145,26 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const corridorOn = this.corridorOn;
     const stamps = this.corridor.stamps;
     const inCorridor = this.corridor.generation;
-    const { dx, dy, endHeading, cost, extent, maskFirst, maskRow, mask, cellFirst, cellX, cellY } = mv;
+    const { dx, dy, endHeading, cost, extent, cellFirst, cellX, cellY } = mv;
+    const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
     const memory = this.memory;
-    for (let m = mv.first[k]!; m < last; m++) {
+    for (let m = firstMove; m < last; m++) {
       // Cheap tests first. Before the hit check the target may lie off the map (the index then
       // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
+      if (needCheck && bits !== null && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
       const target = cell + dy[m]! * w + dx[m]!;
       if (corridorOn && stamps[target] !== inCorridor) continue;
       const to = target * H + endHeading[m]!;
       const ng = g + cost[m]!;
       if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
-      if (needCheck && extent[m]! >= clear) {
+      if (needCheck && bits === null && extent[m]! >= clear) {
         let hit = false;
-        if (useMasks) {
-          const end = maskFirst[m + 1]!;
-          for (let i = maskFirst[m]!; i < end; i++) {
-            if ((window[maskRow[i]! + E]! & mask[i]!) !== 0) {
-              hit = true;
-              break;
-            }
-          }
-        } else {
-          const end = cellFirst[m + 1]!;
-          for (let i = cellFirst[m]!; i < end; i++) {
-            if (bytes[pbase + cellY[i]! * pw + cellX[i]!] === 1) {
-              hit = true;
-              break;
-            }
+        const end = cellFirst[m + 1]!;
+        for (let i = cellFirst[m]!; i < end; i++) {
+          if (bytes[pbase + cellY[i]! * pw + cellX[i]!] === 1) {
+            hit = true;
+            break;
           }
         }
         if (hit) continue;
@@ -1239,4 +1247,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
     return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
   }
+}
+
+/** Cells of {@link MoveBits} written per work unit (a few operations each). */
+const BITS_CELLS_PER_UNIT = 32;
+
+/** The {@link MoveBits} of `moves` as one piece of work, or null when its extent is too wide for them. */
+function* bitsWork(moves: MoveSet): BuildWork<MoveBits | null> {
+  if (moves.maxExtent > MAX_MASK_EXTENT) return null;
+  yield unitsFor(moves.cellX.length, BITS_CELLS_PER_UNIT);
+  return new MoveBits(moves);
 }
