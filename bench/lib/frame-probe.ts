@@ -11,6 +11,7 @@ import { ThetaStar } from '../../src/anyangle/theta-star.js';
 import { Components } from '../../src/grid/components.js';
 import { WallDistanceMap } from '../../src/curves/footprint.js';
 import { FreeRuns } from '../../src/anyangle/free-runs.js';
+import { MoveTable } from '../../src/search/move-table.js';
 import type { PlanJob, PlanQueue } from '../../src/follow/plan-queue.js';
 
 /** One `step` of one job. */
@@ -38,7 +39,7 @@ export interface FrameRecord {
  * it is). Phases nest: `field`, `heuristic table` and `start joins` run inside `begin` or
  * `search`; `wall distances` also inside `tables`.
  */
-const PHASES: readonly { name: string; proto: object; methods: readonly string[] }[] = [
+const PHASES: readonly { name: string; proto: object; methods: readonly string[]; generators?: readonly string[] }[] = [
   { name: 'tables', proto: DirectionalPlanner.prototype, methods: ['buildTables'] },
   { name: 'begin', proto: DirectionalPlanner.prototype, methods: ['begin'] },
   { name: 'search', proto: DirectionalPlanner.prototype, methods: ['runPhases'] },
@@ -46,9 +47,10 @@ const PHASES: readonly { name: string; proto: object; methods: readonly string[]
   { name: 'heuristic table', proto: KinematicTable.prototype, methods: ['compute'] },
   { name: 'start joins', proto: DirectionalPlanner.prototype, methods: ['expandStart'] },
   { name: 'polyline search', proto: ThetaStar.prototype, methods: ['run'] },
-  { name: 'region table', proto: Components.prototype, methods: ['rebuild'] },
-  { name: 'wall distances', proto: WallDistanceMap.prototype, methods: ['refresh'] },
-  { name: 'free runs', proto: FreeRuns.prototype, methods: ['refresh'] },
+  { name: 'region table', proto: Components.prototype, methods: ['rebuild'], generators: ['floodWork'] },
+  { name: 'wall distances', proto: WallDistanceMap.prototype, methods: ['refresh'], generators: ['refreshWork'] },
+  { name: 'free runs', proto: FreeRuns.prototype, methods: ['refresh'], generators: ['refreshWork'] },
+  { name: 'move table', proto: MoveTable.prototype, methods: ['rebuild'], generators: ['refreshWork'] },
 ];
 
 /**
@@ -85,31 +87,40 @@ export class PlanProbe {
    * noise well under a microsecond). {@link release} puts the methods back.
    */
   timePhases(): this {
-    for (const { name, proto: target, methods } of PHASES) {
+    for (const { name, proto: target, methods, generators = [] } of PHASES) {
       const proto = target as Record<string, (...args: unknown[]) => unknown>;
       let depth = 0;
-      for (const method of methods) {
+      const probe = this;
+      const timed = (self: unknown, original: (...args: unknown[]) => unknown, args: unknown[]): unknown => {
+        // Only the outermost call of a phase counts (the heuristic table recurses, settle calls on).
+        if (depth++ > 0) {
+          try {
+            return original.apply(self, args);
+          } finally {
+            depth--;
+          }
+        }
+        const t0 = performance.now();
+        try {
+          return original.apply(self, args);
+        } finally {
+          depth--;
+          const phases = probe.current.phases;
+          phases[name] = (phases[name] ?? 0) + performance.now() - t0;
+        }
+      };
+      for (const method of [...methods, ...generators]) {
         const original = proto[method];
         // A method renamed since: its phase is not timed rather than the run failing.
         if (typeof original !== 'function') continue;
-        const probe = this;
+        const generator = generators.includes(method);
         proto[method] = function (this: unknown, ...args: unknown[]): unknown {
-          // Only the outermost call of a phase counts (the heuristic table recurses, settle calls on).
-          if (depth++ > 0) {
-            try {
-              return original.apply(this, args);
-            } finally {
-              depth--;
-            }
-          }
-          const t0 = performance.now();
-          try {
-            return original.apply(this, args);
-          } finally {
-            depth--;
-            const phases = probe.current.phases;
-            phases[name] = (phases[name] ?? 0) + performance.now() - t0;
-          }
+          if (!generator) return timed(this, original, args);
+          // Resumable work: each resumption (one piece) is timed, not the call that makes it.
+          const work = original.apply(this, args) as Generator<unknown, unknown, unknown>;
+          const next = work.next;
+          work.next = (...a: unknown[]) => timed(work, next as (...args: unknown[]) => unknown, a) as IteratorResult<unknown, unknown>;
+          return work;
         };
         this.restore.push(() => {
           proto[method] = original;

@@ -1,5 +1,6 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import { cornerSight } from '../grid/line-of-sight.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /**
  * Free-run tables of a grid: for every cell, how many free cells start there going right along
@@ -25,6 +26,8 @@ export class FreeRuns {
   private rowHi: number;
   private columnLo: number;
   private columnHi: number;
+  /** Counts changes marked, so a sliced refresh knows whether one came while it was paused. */
+  private marks = 0;
 
   constructor(readonly grid: Grid) {
     // MAX_GRID_SIDE (16384) fits a Uint16.
@@ -43,7 +46,7 @@ export class FreeRuns {
    * answer as {@link cornerLineOfSight}: no blocked cell entered, no double corner passed.
    */
   sight(x0: number, y0: number, x1: number, y1: number): boolean {
-    if (this.rowLo <= this.rowHi || this.columnLo <= this.columnHi) this.refresh();
+    if (!this.fresh) this.refresh();
     const dx = x1 - x0;
     const dy = y1 - y0;
     const { width, height } = this.grid;
@@ -145,43 +148,84 @@ export class FreeRuns {
   }
 
   private mark(area: GridArea): void {
+    this.marks++;
     this.rowLo = Math.min(this.rowLo, area.y);
     this.rowHi = Math.max(this.rowHi, area.y + area.height - 1);
     this.columnLo = Math.min(this.columnLo, area.x);
     this.columnHi = Math.max(this.columnHi, area.x + area.width - 1);
   }
 
+  /** True when the tables are up to date with the grid. */
+  get fresh(): boolean {
+    return this.rowLo > this.rowHi && this.columnLo > this.columnHi;
+  }
+
   private refresh(): void {
+    const work = this.refreshWork();
+    while (!work.next().done);
+  }
+
+  /**
+   * Brings the tables up to date as resumable work (see `SteppedBuild`), a few rows or columns a
+   * piece, so a frame budget can spread a first build over frames. The stale marks stay until
+   * the end (a query while it is paused refreshes them itself); a change while it is paused
+   * makes it go over the marked rows and columns again.
+   */
+  *refreshWork(): BuildWork<void> {
     const { width: w, height: h, cells } = this.grid;
-    for (let y = this.rowLo; y <= this.rowHi; y++) {
-      let run = 0;
-      for (let x = w - 1, i = y * w + x; x >= 0; x--, i--) {
-        run = cells[i] === 1 ? 0 : run + 1;
-        this.right[i] = run;
-      }
-    }
-    for (let x = this.columnLo; x <= this.columnHi; x++) {
-      let run = 0;
-      for (let y = h - 1; y >= 0; y--) {
-        run = cells[y * w + x] === 1 ? 0 : run + 1;
-        this.down[x * h + y] = run;
-      }
-    }
-    if (this.rowLo <= this.rowHi) {
-      const s = w + 1;
-      const t = this.blockedBefore;
-      for (let y = 0; y < h; y++) {
-        let row = 0;
-        for (let x = 0; x < w; x++) {
-          row += cells[y * w + x]!;
-          t[(y + 1) * s + x + 1] = t[y * s + x + 1]! + row;
+    const perPiece = MAX_PIECE_UNITS * RUN_CELLS_PER_UNIT;
+    while (!this.fresh) {
+      const marks = this.marks;
+      const { rowLo, rowHi, columnLo, columnHi } = this;
+      const rows = Math.max(1, Math.floor(perPiece / w));
+      for (let ya = rowLo; ya <= rowHi; ya += rows) {
+        const yb = Math.min(rowHi, ya + rows - 1);
+        yield unitsFor((yb - ya + 1) * w, RUN_CELLS_PER_UNIT);
+        for (let y = ya; y <= yb; y++) {
+          let run = 0;
+          for (let x = w - 1, i = y * w + x; x >= 0; x--, i--) {
+            run = cells[i] === 1 ? 0 : run + 1;
+            this.right[i] = run;
+          }
         }
       }
+      const columns = Math.max(1, Math.floor(perPiece / h));
+      for (let xa = columnLo; xa <= columnHi; xa += columns) {
+        const xb = Math.min(columnHi, xa + columns - 1);
+        yield unitsFor((xb - xa + 1) * h, RUN_CELLS_PER_UNIT);
+        for (let x = xa; x <= xb; x++) {
+          let run = 0;
+          for (let y = h - 1; y >= 0; y--) {
+            run = cells[y * w + x] === 1 ? 0 : run + 1;
+            this.down[x * h + y] = run;
+          }
+        }
+      }
+      if (rowLo <= rowHi) {
+        const s = w + 1;
+        const t = this.blockedBefore;
+        for (let ya = 0; ya < h; ya += rows) {
+          const yb = Math.min(h, ya + rows);
+          yield unitsFor((yb - ya) * w, RUN_CELLS_PER_UNIT);
+          for (let y = ya; y < yb; y++) {
+            let row = 0;
+            for (let x = 0; x < w; x++) {
+              row += cells[y * w + x]!;
+              t[(y + 1) * s + x + 1] = t[y * s + x + 1]! + row;
+            }
+          }
+        }
+      }
+      if (this.marks === marks) {
+        this.rowLo = this.columnLo = Infinity;
+        this.rowHi = this.columnHi = -Infinity;
+      }
     }
-    this.rowLo = this.columnLo = Infinity;
-    this.rowHi = this.columnHi = -Infinity;
   }
 }
+
+/** Cells of the run and sum passes that take about a microsecond. */
+const RUN_CELLS_PER_UNIT = 32;
 
 /** Segments spanning at most this many rows or columns walk their strips: as cheap as the box test. */
 const BOX_TEST_SPAN = 2;

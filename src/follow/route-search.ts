@@ -3,17 +3,23 @@
  * the unit's footprint, or a curve planner's drivable path. Each scheduled by its session's work
  * counter, whatever planner runs it.
  */
+import { componentsOf } from '../grid/components.js';
 import type { Point } from '../grid/point.js';
+import { freeRunsOf } from '../anyangle/free-runs.js';
+import { ThetaStar } from '../anyangle/theta-star.js';
 import type { Pose } from '../curves/segment.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { CurvePlannerEntry } from '../planners.js';
+import { moveTableOf } from '../search/move-table.js';
+import { LatticePlanner, type Planner } from '../search/planner.js';
 import type { PathStatus } from '../search/result.js';
 import { withPointAsDisc, type ResolvedProfile } from '../unit/profile.js';
+import type { WallDistanceMap } from '../curves/footprint.js';
 import { erosionFor, legClear, polylineClear, pushCorners } from './disc-room.js';
 import { nearestGoalWork } from './curve-nearest.js';
 import { cellCentreNear } from './nearest.js';
 import { MIN_DIRECTIONAL_WIDTH, type RouteContext } from './route-context.js';
-import { chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
+import { buildWork, chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
 
 /** A search's failure, in the shape of a route without its goal. */
 export interface SearchFailure {
@@ -37,20 +43,26 @@ export function* polylineWork(
 ): Work<Point[] | SearchFailure> {
   const grid = ctx.grid;
   const planner = ctx.planner(plannerName);
+  yield* gridTablesWork(planner, budget);
   const first = yield* searchWork(budget, planner.createSearch(start.x, start.y, goal.x, goal.y));
   ctx.searchFinished(plannerName, planner);
   if (first.status !== 'found') return { status: first.status, waypoints: [], message: first.message ?? `no path (${first.status})` };
   if (r <= 0) return first.points;
-  const map = ctx.eroded.fresh();
+  const map = ctx.eroded.map;
+  yield* buildWork(budget, map.refreshWork());
+  // The map only skips open ground: one made stale by a grid change while the work was paused
+  // is left out, and the checks look at every cell.
+  const walls = (): WallDistanceMap | undefined => (map.fresh ? map : undefined);
   const pushed = pushCorners(first.points, r);
   yield* chargeWork(budget, pushed.length);
-  if (polylineClear(grid, pushed, r, map)) return pushed;
+  if (polylineClear(grid, pushed, r, walls())) return pushed;
 
   const k = erosionFor(r);
   const shrunk = ctx.eroded.get(k);
   const [sx, sy] = cellCentreNear(shrunk, start);
   const [gx, gy] = cellCentreNear(shrunk, goal);
   const cells = ctx.planner(CELL_PLANNER, k, 'cell');
+  yield* gridTablesWork(cells, budget);
   const second = yield* searchWork(budget, cells.createSearch(sx, sy, gx, gy));
   ctx.searchFinished(CELL_PLANNER, cells);
   if (second.status !== 'found') {
@@ -62,19 +74,32 @@ export function* polylineWork(
     // Moves between free centres of the shrunk grid are clear; the legs joining the exact start
     // and goal to them must be checked.
     yield* chargeWork(budget, 1);
-    if (!legClear(grid, lattice[i]!, lattice[i + 1]!, r, map)) {
+    if (!legClear(grid, lattice[i]!, lattice[i + 1]!, r, walls())) {
       return { status: 'no-path', waypoints: [], message: `no path wide enough for a unit ${2 * r} tiles wide` };
     }
     let j = i + 1;
     while (j + 1 < lattice.length) {
       yield* chargeWork(budget, 1);
-      if (!legClear(grid, lattice[i]!, lattice[j + 1]!, r, map)) break;
+      if (!legClear(grid, lattice[i]!, lattice[j + 1]!, r, walls())) break;
       j++;
     }
     taut.push(lattice[j]!);
     i = j;
   }
   return taut;
+}
+
+/**
+ * Brings the tables of `planner`'s grid that its search reads (the region table, a lattice
+ * planner's move table, Theta*'s free runs) up to date as resumable work, so that a first query
+ * on a map, or the first after a large change, spreads their building over frames instead of
+ * doing it all in its first step. What a grid change makes stale afterwards, the search brings
+ * up to date itself (near the change, cheap).
+ */
+export function* gridTablesWork(planner: Planner, budget: WorkBudget): Work<void> {
+  yield* buildWork(budget, componentsOf(planner.grid).refreshWork());
+  if (planner instanceof LatticePlanner) yield* buildWork(budget, moveTableOf(planner.lattice).refreshWork());
+  if (planner instanceof ThetaStar) yield* buildWork(budget, freeRunsOf(planner.grid).refreshWork());
 }
 
 /**

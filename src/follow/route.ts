@@ -18,7 +18,7 @@ import { nearestClear, nearestReachable } from './nearest.js';
 import { polylinePath } from './polyline.js';
 import type { RouteContext } from './route-context.js';
 import { curveNearestWork, curveWork, polylineWork } from './route-search.js';
-import type { Work, WorkBudget } from './work.js';
+import { buildWork, type Work, type WorkBudget } from './work.js';
 
 // The context every route is planned in, beside the function that takes it.
 export { RouteContext } from './route-context.js';
@@ -167,6 +167,8 @@ function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: Wo
   for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
     if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${v}`);
   }
+  // The region table answers below and in the nearest-point searches; a first build spreads over frames.
+  yield* buildWork(budget, componentsOf(grid).refreshWork());
   const inside = goal.x >= 0 && goal.y >= 0 && goal.x <= grid.width && goal.y <= grid.height;
   const nearest = function* (): Work<Point | Route> {
     return (yield* nearestReachable(grid, start, goal, r, budget)) ?? failed('no-path', `no reachable point near tile (${goal.x}, ${goal.y})`);

@@ -3,6 +3,7 @@
  * searches and checks one after another, and the {@link PlanQueue} resumes it next frame.
  */
 import type { SearchOutcome, SearchSession } from '../search/session.js';
+import type { BuildWork } from '../search/stepped-build.js';
 import type { PlanJob } from './plan-queue.js';
 
 /** The allowance of the current slice and what has been used of it. */
@@ -39,6 +40,20 @@ export function* searchWork<R extends SearchOutcome>(budget: WorkBudget, search:
 export function* chargeWork(budget: WorkBudget, cost: number): Work<void> {
   while (budget.used >= budget.max) yield;
   budget.used += cost;
+}
+
+/**
+ * Runs table building (a {@link BuildWork}, which announces each piece's cost before doing it)
+ * within the allowance: a piece that would pass the slice waits for the next one, unless it is
+ * the slice's first (a piece is small, so a step passes its slice by less than a piece).
+ */
+export function* buildWork<R>(budget: WorkBudget, work: BuildWork<R>): Work<R> {
+  for (let next = work.next(); ; next = work.next()) {
+    if (next.done) return next.value;
+    const cost = next.value;
+    while (budget.used >= budget.max || (budget.used > 0 && budget.used + cost > budget.max)) yield;
+    budget.used += cost;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Grid, GridArea } from './grid.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /**
  * Connected components of the free space (Pinter's region table), so a query whose start and goal
@@ -103,12 +104,58 @@ export class Components {
     return n;
   }
 
+  /** True when the table is up to date with the grid (no work before the next query). */
+  get fresh(): boolean {
+    return this.builtVersion === this.grid.version;
+  }
+
+  /**
+   * Brings the table up to date as resumable work (see `SteppedBuild`), so a frame budget can
+   * spread a first build, or the flood after a large change, over frames. The flood fills a
+   * scratch table and takes it over at the end, so queries while it is paused see a correct
+   * table (they bring it up to date themselves); a grid change while it is paused makes it start
+   * over. Cell-by-cell updates after small changes run as one piece.
+   *
+   * @example
+   * ```ts
+   * const build = new SteppedBuild(componentsOf(grid).refreshWork());
+   * while (!build.done) build.step(256); // one call a frame
+   * ```
+   */
+  *refreshWork(): BuildWork<void> {
+    while (!this.fresh) {
+      if (!this.needsFlood()) {
+        yield unitsFor(this.pendingCells, UPDATE_CELLS_PER_UNIT);
+        this.refresh();
+        return;
+      }
+      const version = this.grid.version;
+      const n = this.labels.length;
+      const scratch = (this.scratch ??= { labels: new Int32Array(n), stack: new Int32Array(n) });
+      const count = yield* this.floodWork(scratch.labels, scratch.stack, ++this.floods);
+      // Taken over only if it still describes the grid (a query may have brought the table up
+      // to date meanwhile: then it holds the same labels).
+      if (count < 0 || this.grid.version !== version) continue;
+      if (this.fresh) return;
+      this.labels.set(scratch.labels);
+      this.adoptFlood(count);
+      this.pending = [];
+      this.pendingCells = 0;
+      this.builtVersion = version;
+    }
+  }
+
+  /** True when bringing the table up to date takes a flood of the whole map. */
+  private needsFlood(): boolean {
+    // A change as large as a fair part of the map is cheaper to flood afresh than cell by cell;
+    // so is a table whose labels have outgrown their array.
+    return this.builtVersion < 0 || this.pendingCells > REBUILD_SHARE * this.grid.cells.length || this.nextLabel > 2 * this.labels.length + 16;
+  }
+
   private refresh(): void {
     const g = this.grid;
     if (this.builtVersion === g.version) return;
-    // A change as large as a fair part of the map is cheaper to flood afresh than cell by cell;
-    // so is a table whose labels have outgrown their array.
-    if (this.builtVersion < 0 || this.pendingCells > REBUILD_SHARE * g.cells.length || this.nextLabel > 2 * this.labels.length + 16) {
+    if (this.needsFlood()) {
       this.rebuild();
     } else {
       for (const a of this.pending) {
@@ -124,17 +171,50 @@ export class Components {
 
   /** The full flood fill: one label per component, every label a root. */
   private rebuild(): void {
+    // Its own stack: a sliced flood paused meanwhile keeps the scratch one.
+    const work = this.floodWork(this.labels, new Int32Array(this.labels.length), 0);
+    let next = work.next();
+    while (!next.done) next = work.next();
+    this.adoptFlood(next.value);
+  }
+
+  /** Scratch of the sliced flood (labels, stack), allocated on its first use. */
+  private scratch: { labels: Int32Array; stack: Int32Array } | undefined;
+  /** Counts sliced floods begun: a flood whose number is no longer this one has lost the scratch. */
+  private floods = 0;
+
+  /**
+   * The flood fill as resumable work into `labels`, in pieces of {@link MAX_PIECE_UNITS} units;
+   * returns the number of components, or -1 when flood number `flood` (0: none, for a flood run
+   * in one go) was overtaken by a later one that took over the scratch.
+   */
+  private *floodWork(labels: Int32Array, stack: Int32Array, flood: number): BuildWork<number> {
     const { width, cells } = this.grid;
-    const labels = this.labels;
-    const stack = new Int32Array(cells.length);
-    labels.fill(-1);
+    const perPiece = MAX_PIECE_UNITS * FLOOD_CELLS_PER_UNIT;
+    for (let from = 0; from < cells.length; from += perPiece) {
+      yield unitsFor(Math.min(perPiece, cells.length - from), FLOOD_CELLS_PER_UNIT);
+      if (flood !== 0 && flood !== this.floods) return -1;
+      labels.fill(-1, from, from + perPiece);
+    }
     let count = 0;
     let top = 0;
+    let left = 0;
     for (let start = 0; start < cells.length; start++) {
+      // A piece's cells: the start cells scanned and the cells taken off the stack.
+      if (--left < 0) {
+        yield MAX_PIECE_UNITS;
+        if (flood !== 0 && flood !== this.floods) return -1;
+        left = perPiece;
+      }
       if (cells[start] === 1 || labels[start] !== -1) continue;
       labels[start] = count;
       stack[top++] = start;
       while (top > 0) {
+        if (--left < 0) {
+          yield MAX_PIECE_UNITS;
+          if (flood !== 0 && flood !== this.floods) return -1;
+          left = perPiece;
+        }
         const i = stack[--top]!;
         const x = i % width;
         if (x > 0 && cells[i - 1] === 0 && labels[i - 1] === -1) (labels[i - 1] = count), (stack[top++] = i - 1);
@@ -144,6 +224,11 @@ export class Components {
       }
       count++;
     }
+    return count;
+  }
+
+  /** Makes the `count` labels of a finished flood the table's: one root each. */
+  private adoptFlood(count: number): void {
     if (this.parent.length < count) this.parent = new Int32Array(count * 2);
     for (let l = 0; l < count; l++) this.parent[l] = l;
     this.nextLabel = count;
@@ -316,6 +401,12 @@ export class Components {
  * instead of updated cell by cell (a race flood per blocked cell would cost more).
  */
 const REBUILD_SHARE = 1 / 16;
+
+/** Cells of a flood (scanned or taken off its stack) that take about a microsecond. */
+const FLOOD_CELLS_PER_UNIT = 32;
+
+/** Cells of a cell-by-cell update that take about a microsecond (most change nothing around them). */
+const UPDATE_CELLS_PER_UNIT = 4;
 
 /** The eight cells around a cell in ring order, edge neighbours at even places (N, NE, E, ...). */
 const RING_DX = [0, 1, 1, 1, 0, -1, -1, -1];

@@ -1,5 +1,6 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import { SQRT2, type Lattice, type MoveVisitor } from './lattice.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from './stepped-build.js';
 
 /**
  * Lattice column step of each move direction, in the order the lattices hand moves out:
@@ -35,6 +36,8 @@ export class MoveTable implements MoveVisitor {
   private columnHi: number;
   private rowLo: number;
   private rowHi: number;
+  /** Counts changes marked, so a sliced rebuild knows whether one came while it was paused. */
+  private marks = 0;
   /** Column and row of the node being recorded. */
   private x = 0;
   private y = 0;
@@ -76,6 +79,7 @@ export class MoveTable implements MoveVisitor {
    * corner's four cells. So a changed cell block dirties the nodes one step around it.
    */
   private mark(area: GridArea): void {
+    this.marks++;
     this.columnLo = Math.max(0, Math.min(this.columnLo, area.x - 1));
     this.columnHi = Math.min(this.columns - 1, Math.max(this.columnHi, area.x + area.width));
     this.rowLo = Math.max(0, Math.min(this.rowLo, area.y - 1));
@@ -90,20 +94,46 @@ export class MoveTable implements MoveVisitor {
   }
 
   private rebuild(): void {
+    const work = this.refreshWork();
+    while (!work.next().done);
+  }
+
+  /**
+   * Rebuilds the stale nodes as resumable work (see `SteppedBuild`), a few rows a piece, so a
+   * frame budget can spread a first build over frames. The stale mark stays until the end (a
+   * search while it is paused rebuilds the rest itself); a change while it is paused makes it go
+   * over the marked nodes again.
+   */
+  *refreshWork(): BuildWork<void> {
     const { bits, lattice, columns } = this;
-    for (let y = this.rowLo; y <= this.rowHi; y++) {
-      for (let x = this.columnLo; x <= this.columnHi; x++) {
-        const id = y * columns + x;
-        if (lattice.passable(id)) this.record(id);
-        else bits[id] = 0;
+    while (this.columnLo <= this.columnHi && this.rowLo <= this.rowHi) {
+      const marks = this.marks;
+      const { columnLo, columnHi, rowLo, rowHi } = this;
+      const span = columnHi - columnLo + 1;
+      const rows = Math.max(1, Math.floor((MAX_PIECE_UNITS * MOVE_NODES_PER_UNIT) / span));
+      for (let ya = rowLo; ya <= rowHi; ya += rows) {
+        const yb = Math.min(rowHi, ya + rows - 1);
+        yield unitsFor((yb - ya + 1) * span, MOVE_NODES_PER_UNIT);
+        for (let y = ya; y <= yb; y++) {
+          for (let x = columnLo; x <= columnHi; x++) {
+            const id = y * columns + x;
+            if (lattice.passable(id)) this.record(id);
+            else bits[id] = 0;
+          }
+        }
+      }
+      if (this.marks === marks) {
+        this.columnLo = this.columns;
+        this.columnHi = -1;
+        this.rowLo = this.rows;
+        this.rowHi = -1;
       }
     }
-    this.columnLo = this.columns;
-    this.columnHi = -1;
-    this.rowLo = this.rows;
-    this.rowHi = -1;
   }
 }
+
+/** Nodes whose moves are recorded in about a microsecond. */
+const MOVE_NODES_PER_UNIT = 8;
 
 const shared = new WeakMap<Grid, Map<string, MoveTable>>();
 
