@@ -27,6 +27,7 @@ import type { Pose, Segment } from '../curves/segment.js';
 import type { ResolvedProfile } from '../unit/profile.js';
 import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
 import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex } from './lattice-rules.js';
+import { ApproachBound, POSES_PER_UNIT } from './approach-bound.js';
 
 /**
  * The verdict of a {@link ReachabilityProof}:
@@ -203,6 +204,11 @@ export class ReachabilityProof {
   private goalSide: { x: number; y: number; heading: number | null; version: number; states: Int32Array } | null = null;
   private goalHeading: number | null = null;
   /**
+   * The bound on legal shots into the current goal from the walls behind it (a forward-only unit
+   * and a goal heading; else null): near shots it rejects are never solved.
+   */
+  private approach: ApproachBound | null = null;
+  /**
    * In a goal-side-only proof not given the start's joins: the exact start, whose join to a state
    * is solved when the goal side reaches that state (see {@link joinsStart}); else null.
    */
@@ -283,6 +289,8 @@ export class ReachabilityProof {
     this.goalSideReused = false;
     this.goalHeading = goal.heading === undefined || goal.heading === null ? null : normalizeAngle(goal.heading);
     this.goal = { x: goal.x, y: goal.y, heading: this.goalHeading ?? 0 };
+    this.approach = this.shots && this.goalHeading !== null && !this.profile.reverse ? new ApproachBound(this.grid, this.goal, this.profile.turningRadius, this.profile.sweepRadius) : null;
+    this.work += this.approach?.work ?? 0;
     const startPose = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
@@ -342,6 +350,9 @@ export class ReachabilityProof {
     // skipped. The test leaves out the touch margin, so that rounding in a move's cell table
     // cannot make a skipped state reachable.
     if (this.shots) {
+      // Near shots the walls behind the goal rule out are not tried: the search's sweep a wall too.
+      const bound = this.approach !== null && this.approach.limit < Infinity ? this.approach : null;
+      let tested = 0;
       const near = this.shotNear;
       const x0 = Math.max(0, Math.floor(goal.x - near - 0.5));
       const x1 = Math.min(width - 1, Math.ceil(goal.x + near - 0.5));
@@ -351,9 +362,17 @@ export class ReachabilityProof {
         for (let x = x0; x <= x1; x++) {
           if (!this.isNear(y * width + x)) continue;
           if (this.grid.cells[y * width + x] === 1 || discHitsBlocked(this.grid, x + 0.5, y + 0.5, this.profile.sweepRadius - TOUCH_MARGIN)) continue;
-          for (let k = 0; k < H; k++) this.nearPending.push((y * width + x) * H + k);
+          if (bound !== null) {
+            tested++;
+            if (bound.rejectsPoint(x + 0.5, y + 0.5)) continue;
+          }
+          for (let k = 0; k < H; k++) {
+            if (bound !== null && (tested++, bound.rejects(x + 0.5, y + 0.5, latticeHeading(k, H)))) continue;
+            this.nearPending.push((y * width + x) * H + k);
+          }
         }
       }
+      this.work += tested / POSES_PER_UNIT;
     }
   }
 
@@ -598,6 +617,11 @@ export class ReachabilityProof {
    * null, else the shortest curve to the goal pose. Counts as work.
    */
   shotLegal(pose: Pose): boolean {
+    const approach = this.approach;
+    if (approach !== null) {
+      this.work += 1 / POSES_PER_UNIT;
+      if (approach.rejects(pose.x, pose.y, pose.heading)) return false;
+    }
     // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs) even for a unit that reverses.
     this.work += this.goalHeading === null ? SHOT_WORK : this.shotWork;
     const p = this.profile;
@@ -608,6 +632,11 @@ export class ReachabilityProof {
     );
     if (curve === null) return false;
     const segments = curve.path.segments;
+    if (approach !== null) {
+      let length = 0;
+      for (const seg of segments) length += seg.length;
+      if (approach.rejectsLength(length)) return false;
+    }
     if (segments.length === 0) return !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.freshWalls());
     // With a goal heading, the last piece ends at the goal pose, so its kind, turn and direction
     // fix the piece but for its length, and the footprint it sweeps only grows with the length:
