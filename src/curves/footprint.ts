@@ -260,11 +260,13 @@ const CELL_TESTS_PER_UNIT = 4;
 /** Curve pieces cut and copied per microsecond: measured 1-4 µs a unit at 8 (each piece is two objects). */
 const PIECES_PER_UNIT = 2;
 
-/**
- * Cell keys for cell offsets within ±2^10: the largest profile's footprint sweeps less than 200
- * cells away, and keys stay small integers, which a Set hashes fast.
- */
-const KEY_OFFSET = 1 << 10;
+/** The cells a sweep has found: `found[(y - y0) * width + x - x0]` is 1 for cell (x, y), over a box holding every cell it tests. */
+interface SeenCells {
+  x0: number;
+  y0: number;
+  width: number;
+  found: Uint8Array;
+}
 
 /** Beyond this margin (tiles) above the bound, a cell is certainly not touched, whatever the rounding. */
 const REJECT_SLACK = 1e-9;
@@ -278,19 +280,31 @@ const REJECT_SLACK = 1e-9;
  */
 export function* sweptCellsWork(segments: readonly Segment[], rho: number, out: number[]): BuildWork<void> {
   const limit = rho + TOUCH_MARGIN;
-  const seen = new Set<number>();
   let count = 0;
   for (const seg of segments) count += pieceCount(seg);
+  if (count === 0) return;
   // Pieces in one flat array (a build sweeps thousands of curves: two objects a piece were most of its garbage).
   const flat = new Float64Array(count * PIECE_FIELDS);
   let stored = 0;
+  // The box of every piece's box, for the cells found so far: one byte each (a Set of keys grew
+  // its table a few times a curve, a fifth of a move-set build's garbage).
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
   for (const seg of segments) {
     yield unitsFor(pieceCount(seg), PIECES_PER_UNIT);
     eachPiece(seg, (piece) => {
       storePiece(flat, stored++, piece);
+      const e = piece.reach + limit;
+      x0 = Math.min(x0, Math.floor(piece.mx - e));
+      y0 = Math.min(y0, Math.floor(piece.my - e));
+      x1 = Math.max(x1, Math.floor(piece.mx + e));
+      y1 = Math.max(y1, Math.floor(piece.my + e));
       return true;
     });
   }
+  const seen: SeenCells = { x0, y0, width: x1 - x0 + 1, found: new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1)) };
   const piece: Piece = { arc: null, ax: 0, ay: 0, bx: 0, by: 0, mx: 0, my: 0, reach: 0 };
   const arc: Arc = { ox: 0, oy: 0, r: 0, a0: 0, sweep: 0 };
   const budget = MAX_PIECE_UNITS * CELL_TESTS_PER_UNIT;
@@ -397,17 +411,18 @@ function boxSide(flat: Float64Array, i: number, limit: number, axis: 0 | 1): num
  * or, for an arc, an end) is touched; one at least the limit from the piece's middle minus its
  * reach, or from the arc's whole circle, is not. The exact distance decides the rest.
  */
-function sweepRows(piece: Piece, x0: number, x1: number, ya: number, yb: number, limit: number, seen: Set<number>, out: number[]): void {
+function sweepRows(piece: Piece, x0: number, x1: number, ya: number, yb: number, limit: number, seen: SeenCells, out: number[]): void {
   const e = piece.reach + limit;
   const arc = piece.arc;
   const e0x = arc === null ? 0 : arc.ox + arc.r * Math.cos(arc.a0);
   const e0y = arc === null ? 0 : arc.oy + arc.r * Math.sin(arc.a0);
   const e1x = arc === null ? 0 : arc.ox + arc.r * Math.cos(arc.a0 + arc.sweep);
   const e1y = arc === null ? 0 : arc.oy + arc.r * Math.sin(arc.a0 + arc.sweep);
+  const found = seen.found;
   for (let y = ya; y <= yb; y++) {
     for (let x = x0; x <= x1; x++) {
-      const key = (x + KEY_OFFSET) * 2 * KEY_OFFSET + (y + KEY_OFFSET);
-      if (seen.has(key)) continue;
+      const key = (y - seen.y0) * seen.width + (x - seen.x0);
+      if (found[key] === 1) continue;
       const near = pointSquareDistance(piece.mx, piece.my, x, y);
       if (near >= e + REJECT_SLACK) continue;
       let touched = near < limit;
@@ -416,7 +431,7 @@ function sweepRows(piece: Piece, x0: number, x1: number, ya: number, yb: number,
         touched = pointSquareDistance(e0x, e0y, x, y) < limit || pointSquareDistance(e1x, e1y, x, y) < limit;
       }
       if (touched || pieceSquareDistance(piece, x, y) < limit) {
-        seen.add(key);
+        found[key] = 1;
         out.push(x, y);
       }
     }

@@ -105,19 +105,24 @@ function rotateSegment(seg: Segment, q: number): Segment {
     : arcSegment(start, seg.radius, seg.turn, seg.length, seg.reverse);
 }
 
-/** One candidate move of a first-quadrant heading. */
+/**
+ * One candidate move of a first-quadrant heading. The prune needs only its cost and turning, so
+ * its cells are found only once it is kept ({@link keptCellsWork}): most of a large radius's
+ * candidates are pruned (r = 3, D-48: 52 of 3,072 kept), and the cell arrays of the others
+ * were garbage the collector copied while the prune ran.
+ */
 interface Candidate {
   k: number;
   dx: number;
   dy: number;
   k2: number;
-  curve: Curve;
   cost: number;
   /** Total turning, radians ({@link turningOf}). */
   turning: number;
-  /** Touched cells, as x, y pairs relative to the start cell (typed: a large radius holds millions, kept off the garbage-collected heap). */
-  cells: Int16Array;
   kept: boolean;
+  curve: Curve;
+  /** Touched cells, as x, y pairs relative to the start cell; set for kept candidates by {@link keptCellsWork}. */
+  cells: Int16Array | null;
 }
 
 /** The arrays of a {@link MoveSet}, as {@link moveSetWork} builds them. */
@@ -282,9 +287,10 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
     if (i % chunk === 0) yield unitsFor(Math.min(chunk, candidates.length - i), STEPS_PER_UNIT);
     if (candidates[i]!.kept) kept.push(candidates[i]!);
   }
+  yield* keptCellsWork(profile, kept);
   const count = kept.length * 4;
   let cellCount = 0;
-  for (const c of kept) cellCount += 2 * c.cells.length;
+  for (const c of kept) cellCount += 2 * c.cells!.length;
   // Zeroed typed arrays cost next to nothing until written.
   yield unitsFor(count, STEPS_PER_UNIT);
   const first = new Int32Array(headings + 1);
@@ -309,21 +315,23 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
       const k = kc + q * quarter;
       for (const c of kept) {
         if (c.k !== kc) continue;
-        yield unitsFor(c.curve.path.segments.length * q + 4, 1);
+        const curve = c.curve;
+        const cells = c.cells!;
+        yield unitsFor(curve.path.segments.length * q + 4, 1);
         const [dx, dy] = rotateOffset(c.dx, c.dy, q);
         const k2 = (c.k2 + q * quarter) % headings;
         dxs[m] = dx;
         dys[m] = dy;
         endHeading[m] = k2;
         cost[m] = c.cost;
-        length[m] = c.curve.length;
-        curves.push(q === 0 ? new SegmentPath([...c.curve.path.segments]) : new SegmentPath(c.curve.path.segments.map((seg) => rotateSegment(seg, q))));
+        length[m] = curve.length;
+        curves.push(q === 0 ? new SegmentPath([...curve.path.segments]) : new SegmentPath(curve.path.segments.map((seg) => rotateSegment(seg, q))));
         lookup[slotOf(rings, headings, k, dx, dy, k2)] = m + 1;
         let extent = 0;
-        for (let i = 0; i < c.cells.length; i += cellChunk) {
-          const end = Math.min(c.cells.length, i + cellChunk);
+        for (let i = 0; i < cells.length; i += cellChunk) {
+          const end = Math.min(cells.length, i + cellChunk);
           yield unitsFor((end - i) / 2, CELLS_PER_UNIT);
-          extent = Math.max(extent, rotateCells(c.cells, i, end, q, cellX, cellY, n));
+          extent = Math.max(extent, rotateCells(cells, i, end, q, cellX, cellY, n));
           n += (end - i) / 2;
         }
         extents[m] = extent;
@@ -381,7 +389,7 @@ function copyRange(from: readonly number[], to: Int16Array, start: number, end: 
   for (let i = start; i < end; i++) to[i] = from[i]!;
 }
 
-/** Every move of the first-quadrant headings, with the cells it touches. */
+/** Every move of the first-quadrant headings, with its curve, cost and turning (its cells come once it is kept). */
 function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings: number, quarter: number): BuildWork<Candidate[]> {
   const out: Candidate[] = [];
   const curveUnits = profile.reverse ? REEDS_SHEPP_CURVE_UNITS : DUBINS_CURVE_UNITS;
@@ -393,20 +401,29 @@ function* candidatesWork(profile: ResolvedProfile, headings: HeadingCount, rings
         for (let k2 = 0; k2 < headings; k2++) {
           yield curveUnits;
           const curve = curveBetween(profile, from, { x: dx + 0.5, y: dy + 0.5, heading: latticeHeading(k2, headings) });
-          const found: number[] = [];
-          yield* sweptCellsWork(curve.path.segments, profile.sweepRadius, found);
-          const cells = new Int16Array(found.length);
-          const chunk = chunkOf(CELLS_PER_UNIT);
-          for (let i = 0; i < found.length; i += chunk) {
-            yield unitsFor(Math.min(chunk, found.length - i), CELLS_PER_UNIT);
-            copyRange(found, cells, i, Math.min(found.length, i + chunk));
-          }
-          out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), turning: turningOf(curve.path), cells, kept: true });
+          out.push({ k, dx, dy, k2, curve, cost: costOf(profile, curve), turning: turningOf(curve.path), cells: null, kept: true });
         }
       }
     }
   }
   return out;
+}
+
+/** The cells each kept candidate's footprint touches along its curve. */
+function* keptCellsWork(profile: ResolvedProfile, kept: readonly Candidate[]): BuildWork<void> {
+  const chunk = chunkOf(CELLS_PER_UNIT);
+  // One array for every curve's cells: it grows once, not once a curve.
+  const found: number[] = [];
+  for (const c of kept) {
+    found.length = 0;
+    yield* sweptCellsWork(c.curve.path.segments, profile.sweepRadius, found);
+    const cells = new Int16Array(found.length);
+    for (let i = 0; i < found.length; i += chunk) {
+      yield unitsFor(Math.min(chunk, found.length - i), CELLS_PER_UNIT);
+      copyRange(found, cells, i, Math.min(found.length, i + chunk));
+    }
+    c.cells = cells;
+  }
 }
 
 /**
