@@ -319,6 +319,15 @@ export class GoalDistanceField {
   }
 
   /**
+   * The field's estimate of the distance from the centre of cell (cx, cy) to the goal: as
+   * {@link cellBound} but not divided by the octile stretch, so at most {@link OCTILE_STRETCH}
+   * times the length of the shortest such path (equal to it along the axes and diagonals).
+   */
+  cellEstimate(cx: number, cy: number): number {
+    return this.cornerValue(cx, cy) - SQRT2 / 2;
+  }
+
+  /**
    * The lattice path from corner (x, y) to the goal point, as corners then the goal; null when
    * there is none.
    */

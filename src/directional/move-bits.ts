@@ -7,6 +7,57 @@
  * most of them hit).
  */
 import { MAX_MASK_EXTENT, type MoveSet } from './hit-check.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
+
+/** Move cells written into the sets per work unit (a few operations each). */
+const CELLS_PER_UNIT = 32;
+
+/** Bytes of a zeroed array allocated per work unit (the directional planner measured 3 to 10 KB a microsecond). */
+const ZEROED_BYTES_PER_UNIT = 4096;
+
+/** The {@link MoveBits} of `moves` as resumable work, or null when its extent is too wide for them. */
+export function* moveBitsWork(moves: MoveSet): BuildWork<MoveBits | null> {
+  if (moves.maxExtent > MAX_MASK_EXTENT) return null;
+  return new MoveBits(moves, yield* fillWork(moves));
+}
+
+/** The sets' words, filled a few moves a piece. */
+function* fillWork(moves: MoveSet): BuildWork<{ words: number; touch: Int32Array }> {
+  const E = moves.maxExtent;
+  const side = 2 * E + 1;
+  const H = moves.headings;
+  let most = 0;
+  for (let k = 0; k < H; k++) most = Math.max(most, moves.first[k + 1]! - moves.first[k]!);
+  const words = Math.max(1, Math.ceil(most / 32));
+  yield unitsFor(4 * H * side * side * words, ZEROED_BYTES_PER_UNIT);
+  const touch = new Int32Array(H * side * side * words);
+  const chunk = MAX_PIECE_UNITS * CELLS_PER_UNIT;
+  let cells = 0;
+  for (let k = 0; k < H; k++) {
+    for (let m = moves.first[k]!; m < moves.first[k + 1]!; m++) {
+      const count = moves.cellFirst[m + 1]! - moves.cellFirst[m]!;
+      // A piece a chunk of cells (at least one move); a move's own cells are few.
+      if (cells === 0 || cells + count > chunk) {
+        yield unitsFor(Math.min(chunk, Math.max(count, cellsFrom(moves, m, chunk))), CELLS_PER_UNIT);
+        cells = 0;
+      }
+      cells += count;
+      const j = m - moves.first[k]!;
+      for (let i = moves.cellFirst[m]!; i < moves.cellFirst[m + 1]!; i++) {
+        const at = ((k * side + moves.cellY[i]! + E) * side + moves.cellX[i]! + E) * words + (j >> 5);
+        touch[at]! |= 1 << (j & 31);
+      }
+    }
+  }
+  return { words, touch };
+}
+
+/** Cells of the moves from m on, up to `limit`: the size of the piece that starts at m. */
+function cellsFrom(moves: MoveSet, m: number, limit: number): number {
+  let cells = 0;
+  for (let n = m; n < moves.size && cells + (moves.cellFirst[n + 1]! - moves.cellFirst[n]!) <= limit; n++) cells += moves.cellFirst[n + 1]! - moves.cellFirst[n]!;
+  return cells;
+}
 
 /** The moves of each heading that each window cell blocks, as bit sets; see the file's comment. */
 export class MoveBits {
@@ -17,25 +68,20 @@ export class MoveBits {
   /** Set of heading k and window cell (row r, column c): words at `((k · side + r) · side + c) · words`. */
   readonly touch: Int32Array;
 
-  /** @throws RangeError when the move set's extent is wider than the window masks handle. */
-  constructor(readonly moves: MoveSet) {
+  /**
+   * Builds the sets in one call; {@link moveBitsWork} builds them in pieces.
+   * @throws RangeError when the move set's extent is wider than the window masks handle.
+   */
+  constructor(
+    readonly moves: MoveSet,
+    filled?: { words: number; touch: Int32Array },
+  ) {
     const E = moves.maxExtent;
     if (E > MAX_MASK_EXTENT) throw new RangeError(`MoveBits needs maxExtent <= ${MAX_MASK_EXTENT}, got ${E}`);
-    const H = moves.headings;
-    let most = 0;
-    for (let k = 0; k < H; k++) most = Math.max(most, moves.first[k + 1]! - moves.first[k]!);
-    this.words = Math.max(1, Math.ceil(most / 32));
     this.side = 2 * E + 1;
-    this.touch = new Int32Array(H * this.side * this.side * this.words);
-    for (let k = 0; k < H; k++) {
-      for (let m = moves.first[k]!; m < moves.first[k + 1]!; m++) {
-        const j = m - moves.first[k]!;
-        for (let i = moves.cellFirst[m]!; i < moves.cellFirst[m + 1]!; i++) {
-          const at = ((k * this.side + moves.cellY[i]! + E) * this.side + moves.cellX[i]! + E) * this.words + (j >> 5);
-          this.touch[at]! |= 1 << (j & 31);
-        }
-      }
-    }
+    const data = filled ?? runBuild(fillWork(moves));
+    this.words = data.words;
+    this.touch = data.touch;
   }
 
   /**

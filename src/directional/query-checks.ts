@@ -110,7 +110,7 @@ function validate(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions
   const interval = options.shotInterval;
   if (interval !== undefined && interval !== null && (!Number.isInteger(interval) || interval < 1)) return `shotInterval must be a whole number >= 1, got ${String(interval)}`;
   // A truthy string must not silently turn a switch on (or `0` off).
-  for (const name of ['analyticShots', 'shortcut'] as const) {
+  for (const name of ['analyticShots', 'shortcut', 'admissible'] as const) {
     const v = options[name];
     if (v !== undefined && typeof v !== 'boolean') return `${name} must be a boolean, got ${String(v)}`;
   }

@@ -10,6 +10,7 @@ import { reedsShepp } from '../../../src/curves/reeds-shepp.js';
 import { bruteLineOfSight } from '../../support/brute-los.js';
 import { squareDistance } from '../../support/footprint-sampler.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
+import { OCTILE_STRETCH, SQRT2 } from '../../../src/search/lattice.js';
 
 /**
  * The exact cost from every lattice state to the goal over the planner's own move set, by a
@@ -80,9 +81,13 @@ describe('the directional heuristic', () => {
         for (let k = 0; k < headings; k++) {
           const x = cell % grid.width;
           const y = Math.floor(cell / grid.width);
-          const h = planner.heuristicAt(goal, x, y, k);
+          const h = planner.heuristicAt(goal, x, y, k, true);
           const truth = dist[cell * headings + k]!;
           expect(h, `seed 505 map ${t}: state (${x}, ${y}, ${k})`).toBeLessThanOrEqual(truth + 1e-9);
+          // The default (tight) estimate is the field undivided: within the octile stretch of the
+          // truth (measured from the cell's corner, √2/2 from its centre).
+          const tightMost = OCTILE_STRETCH * (truth + SQRT2 / 2) - SQRT2 / 2;
+          expect(planner.heuristicAt(goal, x, y, k), `seed 505 map ${t}: state (${x}, ${y}, ${k})`).toBeLessThanOrEqual(tightMost + 1e-9);
           if (truth < Infinity) compared++;
         }
       }
@@ -91,7 +96,7 @@ describe('the directional heuristic', () => {
         const cell = rng.pick(free);
         const k = rng.int(headings);
         const start = { x: (cell % grid.width) + 0.5, y: Math.floor(cell / grid.width) + 0.5, heading: latticeHeading(k, headings) };
-        const r = planner.findPath(start, goal, { analyticShots: false, shortcut: false });
+        const r = planner.findPath(start, goal, { analyticShots: false, shortcut: false, admissible: true });
         const truth = dist[cell * headings + k]!;
         const where = `seed 505 map ${t} query ${q}: from (${start.x}, ${start.y}, ${k})`;
         if (truth === Infinity) {

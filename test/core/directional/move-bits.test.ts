@@ -1,7 +1,8 @@
 /** MoveBits: the moves a window's blocked cells block, as bit sets, against checking each move's cells. */
 import { describe, expect, it } from 'vitest';
 import { moveSetFor } from '../../../src/directional/hit-check.js';
-import { MoveBits } from '../../../src/directional/move-bits.js';
+import { MoveBits, moveBitsWork } from '../../../src/directional/move-bits.js';
+import { MAX_PIECE_UNITS, SteppedBuild } from '../../../src/search/stepped-build.js';
 import { resolveProfile } from '../../../src/unit/profile.js';
 import { makeRng } from '../../support/rng.js';
 
@@ -50,6 +51,21 @@ describe('MoveBits', () => {
       // Both answers were exercised.
       expect(blockedSeen).toBeGreaterThan(100);
       expect(freeSeen).toBeGreaterThan(100);
+    }
+  });
+
+  it('is built in pieces of at most a piece each, to the same sets', () => {
+    for (const { profile, neighborhood } of cases) {
+      const moves = moveSetFor(profile, 16, neighborhood);
+      const build = new SteppedBuild(moveBitsWork(moves));
+      let pieces = 0;
+      while (!build.done) {
+        expect(build.step(1)).toBeLessThanOrEqual(MAX_PIECE_UNITS);
+        pieces++;
+      }
+      // The reversing unit's sets take many pieces (its 5,900 moves touch about 100,000 cells).
+      if (profile.reverse) expect(pieces).toBeGreaterThan(20);
+      expect(build.result!.touch).toEqual(new MoveBits(moves).touch);
     }
   });
 
