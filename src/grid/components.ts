@@ -1,5 +1,4 @@
 import type { Grid, GridArea } from './grid.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /**
  * Connected components of the free space (Pinter's region table), so a query whose start and goal
@@ -110,7 +109,8 @@ export class Components {
   }
 
   /**
-   * Brings the table up to date as resumable work (see `SteppedBuild`), so a frame budget can
+   * Brings the table up to date as resumable work (a `BuildWork` of `search/stepped-build.ts`:
+   * each piece's cost in work units is yielded before it runs), so a frame budget can
    * spread a first build, or the flood after a large change, over frames. The flood fills a
    * scratch table and takes it over at the end, so queries while it is paused see a correct
    * table (they bring it up to date themselves); a grid change while it is paused makes it start
@@ -122,10 +122,10 @@ export class Components {
    * while (!build.done) build.step(256); // one call a frame
    * ```
    */
-  *refreshWork(): BuildWork<void> {
+  *refreshWork(): Generator<number, void, void> {
     while (!this.fresh) {
       if (!this.needsFlood()) {
-        yield unitsFor(this.pendingCells, UPDATE_CELLS_PER_UNIT);
+        yield Math.max(1, Math.ceil(this.pendingCells / UPDATE_CELLS_PER_UNIT));
         this.refresh();
         return;
       }
@@ -184,15 +184,15 @@ export class Components {
   private floods = 0;
 
   /**
-   * The flood fill as resumable work into `labels`, in pieces of {@link MAX_PIECE_UNITS} units;
+   * The flood fill as resumable work into `labels`, in pieces of {@link FLOOD_PIECE_UNITS} units;
    * returns the number of components, or -1 when flood number `flood` (0: none, for a flood run
    * in one go) was overtaken by a later one that took over the scratch.
    */
-  private *floodWork(labels: Int32Array, stack: Int32Array, flood: number): BuildWork<number> {
+  private *floodWork(labels: Int32Array, stack: Int32Array, flood: number): Generator<number, number, void> {
     const { width, cells } = this.grid;
-    const perPiece = MAX_PIECE_UNITS * FLOOD_CELLS_PER_UNIT;
+    const perPiece = FLOOD_PIECE_UNITS * FLOOD_CELLS_PER_UNIT;
     for (let from = 0; from < cells.length; from += perPiece) {
-      yield unitsFor(Math.min(perPiece, cells.length - from), FLOOD_CELLS_PER_UNIT);
+      yield Math.max(1, Math.ceil(Math.min(perPiece, cells.length - from) / FLOOD_CELLS_PER_UNIT));
       if (flood !== 0 && flood !== this.floods) return -1;
       labels.fill(-1, from, from + perPiece);
     }
@@ -202,7 +202,7 @@ export class Components {
     for (let start = 0; start < cells.length; start++) {
       // A piece's cells: the start cells scanned and the cells taken off the stack.
       if (--left < 0) {
-        yield MAX_PIECE_UNITS;
+        yield FLOOD_PIECE_UNITS;
         if (flood !== 0 && flood !== this.floods) return -1;
         left = perPiece;
       }
@@ -211,7 +211,7 @@ export class Components {
       stack[top++] = start;
       while (top > 0) {
         if (--left < 0) {
-          yield MAX_PIECE_UNITS;
+          yield FLOOD_PIECE_UNITS;
           if (flood !== 0 && flood !== this.floods) return -1;
           left = perPiece;
         }
@@ -401,6 +401,12 @@ export class Components {
  * instead of updated cell by cell (a race flood per blocked cell would cost more).
  */
 const REBUILD_SHARE = 1 / 16;
+
+/**
+ * Work units of a piece of the sliced flood: `MAX_PIECE_UNITS` of `search/stepped-build.ts`, which
+ * the grid layer does not import (the layers run one way).
+ */
+const FLOOD_PIECE_UNITS = 64;
 
 /** Cells of a flood (scanned or taken off its stack) that take about a microsecond. */
 const FLOOD_CELLS_PER_UNIT = 32;

@@ -45,11 +45,16 @@ function bruteLabels(grid: Grid): Int32Array {
   return labels;
 }
 
-/** Steps `build` in random small slices, editing a few random cells and asking `query` now and then between steps. */
+/**
+ * Steps `build` in random small slices, editing a few random cells and asking `query` now and then
+ * between steps; returns the steps. Throws when a step does more than its slice or one piece.
+ */
 function stepWithEdits(rng: Rng, grid: Grid, build: SteppedBuild<void>, query: () => void): number {
   let steps = 0;
   while (!build.done) {
-    build.step(rng.range(1, 3 * MAX_PIECE_UNITS));
+    const slice = rng.range(1, 3 * MAX_PIECE_UNITS);
+    const used = build.step(slice);
+    if (used > Math.max(slice, MAX_PIECE_UNITS)) throw new Error(`a step of ${slice} units did ${used}: a piece dearer than ${MAX_PIECE_UNITS}`);
     steps++;
     if (build.done) break;
     if (rng.chance(0.1)) grid.setBlocked(rng.int(grid.width), rng.int(grid.height), rng.chance(0.5));
