@@ -86,6 +86,14 @@ const REVERSING_SHOT_WORK = 8;
 /** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
 const MARKS_PER_UNIT = 16;
 
+/**
+ * A goal-side-only proof grows its start side too while it holds at most this many states: a
+ * start pocket (a unit facing into a dead end) reaches a few dozen states at most (at most 40 on
+ * the shared steering queries, r = 2), where a start in open ground passes this within a few
+ * expansions and leaves the rest to the caller's search.
+ */
+const PROBE_STATES = 64;
+
 /** Initial capacity of a queue, in states: most proofs end within a few thousand. */
 const INITIAL_QUEUE = 1024;
 
@@ -215,6 +223,16 @@ export class ReachabilityProof {
   private joinFrom: Pose | null = null;
   private joinX = 0;
   private joinY = 0;
+  /**
+   * A goal-side-only proof's start side still grows (see {@link PROBE_STATES}): a start pocket is
+   * then proven by its start side running dry, as the two-sided proof would.
+   */
+  private probing = false;
+  /** The start's joins the start side has still to solve (state ids), from {@link probeAt} on. */
+  private probeJoins: number[] = [];
+  private probeAt = 0;
+  /** Joins the start side has solved or ruled out (the legal ones are marked forward): the goal side need not solve them again. */
+  private readonly probeSolved = new Set<number>();
 
   /**
    * `moves` must be the move set the search expands with, built for `profile` (the shots and joins
@@ -278,6 +296,10 @@ export class ReachabilityProof {
     this.forward.clear();
     this.backward.clear();
     this.nearPending = [];
+    this.probing = false;
+    this.probeJoins = [];
+    this.probeAt = 0;
+    this.probeSolved.clear();
     this.shotTried.clear();
     this.hitLength.fill(Infinity);
     this.work = 0;
@@ -324,13 +346,19 @@ export class ReachabilityProof {
     } else {
       if (this.atGoal(startPose)) return this.decide('reachable');
       if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
-      if (this.joinFrom !== null) return 'pending';
+      if (this.joinFrom !== null) {
+        // A kept goal side is complete: the start side has nothing to add.
+        if (!this.goalSideReused) this.openProbe(startPose, sx, sy);
+        this.forwardWork = this.work - this.backwardWork;
+        return 'pending';
+      }
       if (startJoins === undefined) this.joinStart(startPose, sx, sy);
       else this.markJoins(startJoins);
       if (this.verdictNow !== 'pending') return this.verdictNow;
     }
     if (this.forward.empty) return this.decideExhausted('forward');
     this.forwardWork = this.work - this.backwardWork;
+    this.probing = this.goalSideOnly && !this.profile.reverse;
     return 'pending';
   }
 
@@ -394,8 +422,12 @@ export class ReachabilityProof {
       // Joins solved lazily leave the forward side empty: only the goal side can run dry.
       if (this.forward.empty && this.joinFrom === null) return this.decideExhausted('forward');
       if (backwardDone) return this.decideExhausted('backward');
-      if (!this.goalSideOnly && this.forwardWork <= this.backwardWork) {
-        this.expandForward(this.forward.pop());
+      if ((!this.goalSideOnly || this.probing) && this.forwardWork <= this.backwardWork) {
+        // A probing start side expands what it has before it solves more joins: open ground
+        // passes PROBE_STATES within a few expansions.
+        if (this.forward.empty) this.probeJoin();
+        else this.expandForward(this.forward.pop());
+        if (this.probing && this.forwardVisited > PROBE_STATES) this.probing = false;
         this.forwardWork += this.work - before;
       } else {
         // What the goal side has grows before more near shots are tried: the verdict is the same
@@ -407,6 +439,60 @@ export class ReachabilityProof {
       left -= this.work - before;
     }
     return this.verdictNow;
+  }
+
+  /**
+   * Lists the exact start's joins for the start side of a goal-side-only proof to solve
+   * ({@link probing}), for a forward-only unit: a join the walls ahead of the start rule out
+   * (the {@link ApproachBound} of the start, driven backward) is never solved. A unit that
+   * reverses keeps its joins lazy: a Reeds-Shepp join costs more than most pockets.
+   */
+  private openProbe(start: Pose, sx: number, sy: number): void {
+    if (this.profile.reverse) return;
+    const { width, height } = this.grid;
+    const H = this.H;
+    const ahead = new ApproachBound(this.grid, { x: start.x, y: start.y, heading: start.heading + Math.PI }, this.profile.turningRadius, this.profile.sweepRadius);
+    const bound = ahead.limit < Infinity ? ahead : null;
+    let tested = 0;
+    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
+        const x = sx + dx;
+        const y = sy + dy;
+        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
+        for (let k = 0; k < H; k++) {
+          const id = (y * width + x) * H + k;
+          // The join, driven backward, is a curve into the start facing back.
+          if (bound !== null && (tested++, bound.rejects(x + 0.5, y + 0.5, latticeHeading(k, H) + Math.PI))) this.probeSolved.add(id);
+          else this.probeJoins.push(id);
+        }
+      }
+    }
+    this.work += ahead.work + tested / POSES_PER_UNIT;
+    this.probing = true;
+    this.settleProbe();
+  }
+
+  /** Solves the start side's next join; a legal one is marked forward. */
+  private probeJoin(): void {
+    const id = this.probeJoins[this.probeAt++]!;
+    this.probeSolved.add(id);
+    const start = this.joinFrom!;
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
+    this.work += this.shotWork;
+    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * H, H) }));
+    if (curve !== null && !pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls()) && this.markForward(id)) return;
+    this.settleProbe();
+  }
+
+  /**
+   * Once the start side has every join (the legal ones marked forward), the goal side has none
+   * left to solve, and the start side running dry proves there is no path.
+   */
+  private settleProbe(): void {
+    if (this.probing && this.probeAt === this.probeJoins.length) this.joinFrom = null;
   }
 
   private decide(v: 'reachable' | 'unreachable'): ReachVerdict {
@@ -466,7 +552,7 @@ export class ReachabilityProof {
    */
   private joinsStart(id: number): boolean {
     const start = this.joinFrom;
-    if (start === null) return false;
+    if (start === null || this.probeSolved.has(id)) return false;
     const H = this.H;
     const w = this.grid.width;
     const cell = (id / H) | 0;

@@ -21,7 +21,8 @@ describe('DirectionalPlanner.expandedPoints', () => {
   it('shows only the cells ahead of a unit facing into a dead end it cannot turn in', () => {
     // A one-tile corridor: facing +x from x = 4.5, the unit can drive to x = 5.5 and 6.5 and nowhere else.
     const corridor = Grid.fromAscii(['@@@@@@@', '.......', '@@@@@@@']);
-    const planner = new DirectionalPlanner(corridor, unit);
+    // The search's own expansions: the proof would show the pocket before the search expands anything.
+    const planner = new DirectionalPlanner(corridor, unit, { proofAfter: Infinity });
     const r = planner.findPath({ x: 4.5, y: 1.5, heading: 0 }, { x: 1.5, y: 1.5, heading: 0 });
     expect(r.status).toBe('no-room-to-turn');
     expect(planner.expandedPoints().map(key).sort()).toEqual(['4.5,1.5', '5.5,1.5', '6.5,1.5']);
