@@ -12,6 +12,10 @@
  * twice the smaller of the two reachable sets, which is small exactly in the slow failures of the
  * search (a unit in open ground and a goal in a pocket it cannot turn in, or the reverse).
  *
+ * Goal side only (the planner's way): the start side still grows while it is small, so a unit
+ * facing into a dead end is proven stuck in a few dozen units. Near shots and start joins that the
+ * walls just behind the goal (ahead of the start) rule out are never solved ({@link ApproachBound}).
+ *
  * It keeps no table: it reads the grid as it is, and starts over when the grid changes during a
  * proof, so tile edits need nothing. It keeps the goal side of a proof that ran dry on that side,
  * for the next proof to the same goal on the same grid (a group order). Its memory is one 32-bit
@@ -55,9 +59,10 @@ export interface ReachabilityOptions {
   /**
    * Run the goal side only (default false). The start's joins still count (those given to
    * {@link ReachabilityProof.begin}, or each solved when the goal side reaches its state), so the
-   * verdicts stay exact, but the start side never grows: a caller whose own search explores
-   * from the start (the planner) then proves a goal pocket with the goal side's work alone, and
-   * its search finds the start pockets by running dry as it does today.
+   * verdicts stay exact, but the start side grows only while it is small (a forward-only unit, at
+   * most 64 states; see {@link ReachabilityProof.startSideGrowing}): a caller whose own search
+   * explores from the start (the planner) then proves a goal pocket with the goal side's work
+   * alone, and a start pocket with the start side's; other starts are left to its search.
    */
   goalSideOnly?: boolean;
   /**
@@ -259,6 +264,15 @@ export class ReachabilityProof {
   /** The current verdict. */
   get verdict(): ReachVerdict {
     return this.verdictNow;
+  }
+
+  /**
+   * True while the start side of a goal-side-only proof still grows (forward-only units, at most
+   * {@link PROBE_STATES} states): a start pocket may yet be proven by it running dry. A caller
+   * may give the proof more of its opening while this holds or the goal side is small.
+   */
+  get startSideGrowing(): boolean {
+    return this.probing;
   }
 
   /**
