@@ -22,10 +22,17 @@ import { curveOrNull } from './lattice-rules.js';
 /**
  * The farthest pose (counted along the path) a stretch may reach: about 45 tiles on a
  * Directional-24 lattice. A longer curve is rarely legal on a real map, and its sweep costs in
- * proportion to its length, so from each pose the pass tries this span, then the powers of two
- * below it down to 2: at most 5 curves a pose.
+ * proportion to its length, so from each pose the pass tries this span, then {@link SPANS}: at
+ * most 9 curves a pose.
  */
 export const MAX_SPAN = 32;
+
+/**
+ * The spans tried from a pose after the first, longest first: the powers of two and three
+ * quarters of each. Powers of two alone skipped the one span that undid a loop made by the
+ * exact start's join (on AR0304SR, query 5: poses 2, 4 and 8 ahead were walled off, 3 was free).
+ */
+const SPANS = [24, 16, 12, 8, 6, 4, 3, 2];
 
 /**
  * Rounds over the chain: a round after one that shortened it tries spans over the poses that one
@@ -111,7 +118,7 @@ function netTurn(segments: readonly Segment[]): number {
 
 /**
  * A greedy shortcut pass over one path at a time. From the current pose it tries the curve to
- * the pose {@link MAX_SPAN} ahead (or the last), then to the poses 16, 8, 4 and 2 ahead; the first
+ * the pose {@link MAX_SPAN} ahead (or the last), then to the poses {@link SPANS} ahead; the first
  * that is cheaper than the stretch it replaces, winds no more than the rules allow (no new hook
  * or loop: {@link WINDING_SLACK}) and is legal is taken and the pass goes on from its end, else
  * the path's own piece is kept and the pass goes on from the next pose. A round that shortened
@@ -340,9 +347,10 @@ export class PathShortcut {
     else this.finished = true;
   }
 
-  /** The next span to try from the current pose: the power of two below the last, down to 2; then 0. */
+  /** The next span to try from the current pose: the next of {@link SPANS} below the last; then 0. */
   private nextSpan(): void {
-    this.span = this.span > 2 ? 2 ** Math.floor(Math.log2(this.span - 1)) : 0;
+    const span = this.span;
+    this.span = SPANS.find((s) => s < span) ?? 0;
   }
 
   /**
