@@ -172,7 +172,7 @@ export class FreeRuns {
    * makes it go over the marked rows and columns again.
    */
   *refreshWork(): BuildWork<void> {
-    const { width: w, height: h, cells } = this.grid;
+    const { width: w, height: h } = this.grid;
     const perPiece = MAX_PIECE_UNITS * RUN_CELLS_PER_UNIT;
     while (!this.fresh) {
       const marks = this.marks;
@@ -181,44 +181,65 @@ export class FreeRuns {
       for (let ya = rowLo; ya <= rowHi; ya += rows) {
         const yb = Math.min(rowHi, ya + rows - 1);
         yield unitsFor((yb - ya + 1) * w, RUN_CELLS_PER_UNIT);
-        for (let y = ya; y <= yb; y++) {
-          let run = 0;
-          for (let x = w - 1, i = y * w + x; x >= 0; x--, i--) {
-            run = cells[i] === 1 ? 0 : run + 1;
-            this.right[i] = run;
-          }
-        }
+        this.rowRuns(ya, yb);
       }
       const columns = Math.max(1, Math.floor(perPiece / h));
       for (let xa = columnLo; xa <= columnHi; xa += columns) {
         const xb = Math.min(columnHi, xa + columns - 1);
         yield unitsFor((xb - xa + 1) * h, RUN_CELLS_PER_UNIT);
-        for (let x = xa; x <= xb; x++) {
-          let run = 0;
-          for (let y = h - 1; y >= 0; y--) {
-            run = cells[y * w + x] === 1 ? 0 : run + 1;
-            this.down[x * h + y] = run;
-          }
-        }
+        this.columnRuns(xa, xb);
       }
       if (rowLo <= rowHi) {
-        const s = w + 1;
-        const t = this.blockedBefore;
         for (let ya = 0; ya < h; ya += rows) {
           const yb = Math.min(h, ya + rows);
           yield unitsFor((yb - ya) * w, RUN_CELLS_PER_UNIT);
-          for (let y = ya; y < yb; y++) {
-            let row = 0;
-            for (let x = 0; x < w; x++) {
-              row += cells[y * w + x]!;
-              t[(y + 1) * s + x + 1] = t[y * s + x + 1]! + row;
-            }
-          }
+          this.sumRows(ya, yb);
         }
       }
       if (this.marks === marks) {
         this.rowLo = this.columnLo = Infinity;
         this.rowHi = this.columnHi = -Infinity;
+      }
+    }
+  }
+
+  // The passes are plain methods, not generator code: the engine optimises a hot loop inside a
+  // generator poorly (a generator's body is not compiled again while it runs).
+
+  /** The rightward runs of rows ya .. yb. */
+  private rowRuns(ya: number, yb: number): void {
+    const { width: w, cells } = this.grid;
+    for (let y = ya; y <= yb; y++) {
+      let run = 0;
+      for (let x = w - 1, i = y * w + x; x >= 0; x--, i--) {
+        run = cells[i] === 1 ? 0 : run + 1;
+        this.right[i] = run;
+      }
+    }
+  }
+
+  /** The downward runs of columns xa .. xb. */
+  private columnRuns(xa: number, xb: number): void {
+    const { width: w, height: h, cells } = this.grid;
+    for (let x = xa; x <= xb; x++) {
+      let run = 0;
+      for (let y = h - 1; y >= 0; y--) {
+        run = cells[y * w + x] === 1 ? 0 : run + 1;
+        this.down[x * h + y] = run;
+      }
+    }
+  }
+
+  /** The summed-area table's rows ya + 1 .. yb (each row adds to the one above it). */
+  private sumRows(ya: number, yb: number): void {
+    const { width: w, cells } = this.grid;
+    const s = w + 1;
+    const t = this.blockedBefore;
+    for (let y = ya; y < yb; y++) {
+      let row = 0;
+      for (let x = 0; x < w; x++) {
+        row += cells[y * w + x]!;
+        t[(y + 1) * s + x + 1] = t[y * s + x + 1]! + row;
       }
     }
   }

@@ -171,11 +171,11 @@ export class Components {
 
   /** The full flood fill: one label per component, every label a root. */
   private rebuild(): void {
+    this.labels.fill(-1);
     // Its own stack: a sliced flood paused meanwhile keeps the scratch one.
-    const work = this.floodWork(this.labels, new Int32Array(this.labels.length), 0);
-    let next = work.next();
-    while (!next.done) next = work.next();
-    this.adoptFlood(next.value);
+    const flood: Flood = { labels: this.labels, stack: new Int32Array(this.labels.length), start: 0, top: 0, count: 0 };
+    this.floodSome(flood, Infinity);
+    this.adoptFlood(flood.count);
   }
 
   /** Scratch of the sliced flood (labels, stack), allocated on its first use. */
@@ -185,46 +185,62 @@ export class Components {
 
   /**
    * The flood fill as resumable work into `labels`, in pieces of {@link FLOOD_PIECE_UNITS} units;
-   * returns the number of components, or -1 when flood number `flood` (0: none, for a flood run
-   * in one go) was overtaken by a later one that took over the scratch.
+   * returns the number of components, or -1 when flood number `flood` was overtaken by a later
+   * one that took over the scratch.
    */
   private *floodWork(labels: Int32Array, stack: Int32Array, flood: number): Generator<number, number, void> {
-    const { width, cells } = this.grid;
     const perPiece = FLOOD_PIECE_UNITS * FLOOD_CELLS_PER_UNIT;
-    for (let from = 0; from < cells.length; from += perPiece) {
-      yield Math.max(1, Math.ceil(Math.min(perPiece, cells.length - from) / FLOOD_CELLS_PER_UNIT));
-      if (flood !== 0 && flood !== this.floods) return -1;
+    for (let from = 0; from < labels.length; from += perPiece) {
+      yield Math.max(1, Math.ceil(Math.min(perPiece, labels.length - from) / FLOOD_CELLS_PER_UNIT));
+      if (flood !== this.floods) return -1;
       labels.fill(-1, from, from + perPiece);
     }
-    let count = 0;
-    let top = 0;
-    let left = 0;
-    for (let start = 0; start < cells.length; start++) {
-      // A piece's cells: the start cells scanned and the cells taken off the stack.
-      if (--left < 0) {
-        yield FLOOD_PIECE_UNITS;
-        if (flood !== 0 && flood !== this.floods) return -1;
-        left = perPiece;
-      }
-      if (cells[start] === 1 || labels[start] !== -1) continue;
-      labels[start] = count;
-      stack[top++] = start;
-      while (top > 0) {
-        if (--left < 0) {
-          yield FLOOD_PIECE_UNITS;
-          if (flood !== 0 && flood !== this.floods) return -1;
-          left = perPiece;
-        }
+    const state: Flood = { labels, stack, start: 0, top: 0, count: 0 };
+    do {
+      yield FLOOD_PIECE_UNITS;
+      if (flood !== this.floods) return -1;
+    } while (!this.floodSome(state, perPiece));
+    return state.count;
+  }
+
+  /**
+   * Advances `flood` by up to `cells` cells (start cells scanned and cells taken off the stack);
+   * true once every cell is labelled. A plain method, not generator code: the engine optimises a
+   * hot loop inside a generator poorly.
+   */
+  private floodSome(flood: Flood, cells: number): boolean {
+    const { width, cells: grid } = this.grid;
+    const { labels, stack } = flood;
+    let { start, top, count } = flood;
+    let left = cells;
+    let done = false;
+    for (;;) {
+      if (top > 0) {
+        if (--left < 0) break;
         const i = stack[--top]!;
         const x = i % width;
-        if (x > 0 && cells[i - 1] === 0 && labels[i - 1] === -1) (labels[i - 1] = count), (stack[top++] = i - 1);
-        if (x < width - 1 && cells[i + 1] === 0 && labels[i + 1] === -1) (labels[i + 1] = count), (stack[top++] = i + 1);
-        if (i >= width && cells[i - width] === 0 && labels[i - width] === -1) (labels[i - width] = count), (stack[top++] = i - width);
-        if (i + width < cells.length && cells[i + width] === 0 && labels[i + width] === -1) (labels[i + width] = count), (stack[top++] = i + width);
+        if (x > 0 && grid[i - 1] === 0 && labels[i - 1] === -1) (labels[i - 1] = count), (stack[top++] = i - 1);
+        if (x < width - 1 && grid[i + 1] === 0 && labels[i + 1] === -1) (labels[i + 1] = count), (stack[top++] = i + 1);
+        if (i >= width && grid[i - width] === 0 && labels[i - width] === -1) (labels[i - width] = count), (stack[top++] = i - width);
+        if (i + width < grid.length && grid[i + width] === 0 && labels[i + width] === -1) (labels[i + width] = count), (stack[top++] = i + width);
+        // The component's last cell: the next start begins a new one.
+        if (top === 0) count++;
+        continue;
       }
-      count++;
+      if (start >= grid.length) {
+        done = true;
+        break;
+      }
+      if (--left < 0) break;
+      const s = start++;
+      if (grid[s] === 1 || labels[s] !== -1) continue;
+      labels[s] = count;
+      stack[top++] = s;
     }
-    return count;
+    flood.start = start;
+    flood.top = top;
+    flood.count = count;
+    return done;
   }
 
   /** Makes the `count` labels of a finished flood the table's: one root each. */
@@ -394,6 +410,16 @@ export class Components {
     }
     return r;
   }
+}
+
+/** A flood fill under way: where its scan of start cells is, its stack, and the components labelled so far. */
+interface Flood {
+  labels: Int32Array;
+  stack: Int32Array;
+  /** The next cell to try as the start of a component. */
+  start: number;
+  top: number;
+  count: number;
 }
 
 /**

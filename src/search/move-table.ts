@@ -105,7 +105,6 @@ export class MoveTable implements MoveVisitor {
    * over the marked nodes again.
    */
   *refreshWork(): BuildWork<void> {
-    const { bits, lattice, columns } = this;
     while (this.columnLo <= this.columnHi && this.rowLo <= this.rowHi) {
       const marks = this.marks;
       const { columnLo, columnHi, rowLo, rowHi } = this;
@@ -114,19 +113,28 @@ export class MoveTable implements MoveVisitor {
       for (let ya = rowLo; ya <= rowHi; ya += rows) {
         const yb = Math.min(rowHi, ya + rows - 1);
         yield unitsFor((yb - ya + 1) * span, MOVE_NODES_PER_UNIT);
-        for (let y = ya; y <= yb; y++) {
-          for (let x = columnLo; x <= columnHi; x++) {
-            const id = y * columns + x;
-            if (lattice.passable(id)) this.record(id);
-            else bits[id] = 0;
-          }
-        }
+        this.recordRows(ya, yb, columnLo, columnHi);
       }
       if (this.marks === marks) {
         this.columnLo = this.columns;
         this.columnHi = -1;
         this.rowLo = this.rows;
         this.rowHi = -1;
+      }
+    }
+  }
+
+  /**
+   * Records the nodes of rows ya .. yb, columns xa .. xb: a plain method, not generator code (the
+   * engine optimises a hot loop inside a generator poorly).
+   */
+  private recordRows(ya: number, yb: number, xa: number, xb: number): void {
+    const { bits, lattice, columns } = this;
+    for (let y = ya; y <= yb; y++) {
+      for (let x = xa; x <= xb; x++) {
+        const id = y * columns + x;
+        if (lattice.passable(id)) this.record(id);
+        else bits[id] = 0;
       }
     }
   }
