@@ -687,19 +687,29 @@ function* masksWork(
   const perRow = new Int32Array(2 * e + 1);
   for (let m = 0; m < n; m++) {
     yield unitsFor(cellFirst[m + 1]! - cellFirst[m]! + 2 * e + 1, CELLS_PER_UNIT);
-    perRow.fill(0);
-    for (let i = cellFirst[m]!; i < cellFirst[m + 1]!; i++) {
-      perRow[cellY[i]! + e]! |= 1 << (cellX[i]! + e);
-    }
-    for (let r = 0; r <= 2 * e; r++) {
-      if (perRow[r] !== 0) {
-        rows[used] = r - e;
-        masks[used++] = perRow[r]!;
-      }
-    }
+    used = writeMasks(cellFirst[m]!, cellFirst[m + 1]!, cellX, cellY, e, perRow, rows, masks, used);
     first[m + 1] = used;
   }
   return { first, row: rows.subarray(0, used), mask: masks.subarray(0, used) };
+}
+
+/**
+ * Writes the row masks of cells `from` .. `to` - 1 (one move's) at `used` in `rows`/`masks`; returns
+ * the new count. A plain function, not generator code: the engine optimises a hot loop inside a
+ * generator poorly.
+ */
+function writeMasks(from: number, to: number, cellX: Int16Array, cellY: Int16Array, e: number, perRow: Int32Array, rows: Int8Array, masks: Int32Array, used: number): number {
+  perRow.fill(0);
+  for (let i = from; i < to; i++) {
+    perRow[cellY[i]! + e]! |= 1 << (cellX[i]! + e);
+  }
+  for (let r = 0; r <= 2 * e; r++) {
+    if (perRow[r] !== 0) {
+      rows[used] = r - e;
+      masks[used++] = perRow[r]!;
+    }
+  }
+  return used;
 }
 
 /** (dx, dy) turned q quarter turns clockwise on screen: (x, y) → (-y, x) per turn. */
