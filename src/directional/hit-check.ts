@@ -318,7 +318,8 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
         const curve = c.curve;
         const cells = c.cells!;
         yield unitsFor(curve.path.segments.length * q + 4, 1);
-        const [dx, dy] = rotateOffset(c.dx, c.dy, q);
+        const dx = rotatedX(c.dx, c.dy, q);
+        const dy = rotatedY(c.dx, c.dy, q);
         const k2 = (c.k2 + q * quarter) % headings;
         dxs[m] = dx;
         dys[m] = dy;
@@ -576,9 +577,8 @@ class OpenGroundSearch {
     const steps = new Int32Array(3 * mine.length);
     const costs = new Float64Array(mine.length);
     mine.forEach((c, i) => {
-      const [dx, dy] = rotateOffset(c.dx, c.dy, q);
-      steps[3 * i] = dx;
-      steps[3 * i + 1] = dy;
+      steps[3 * i] = rotatedX(c.dx, c.dy, q);
+      steps[3 * i + 1] = rotatedY(c.dx, c.dy, q);
       steps[3 * i + 2] = (c.k2 + q * quarter) % this.headings;
       costs[i] = c.cost;
     });
@@ -712,12 +712,10 @@ function writeMasks(from: number, to: number, cellX: Int16Array, cellY: Int16Arr
   return used;
 }
 
-/** (dx, dy) turned q quarter turns clockwise on screen: (x, y) → (-y, x) per turn. */
-function rotateOffset(dx: number, dy: number, q: number): [number, number] {
-  return [rotatedX(dx, dy, q), rotatedY(dx, dy, q)];
-}
-
-/** The x of (dx, dy) turned q (0-3) quarter turns, without an array (the prune asks millions of times). */
+/**
+ * The x of (dx, dy) turned q (0-3) quarter turns clockwise on screen ((x, y) → (-y, x) per turn),
+ * without an array (the prune asks millions of times).
+ */
 function rotatedX(dx: number, dy: number, q: number): number {
   return q === 0 ? dx : q === 1 ? -dy : q === 2 ? -dx : dy;
 }
