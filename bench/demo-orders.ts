@@ -135,7 +135,7 @@ function comparePairs(rng: Rng, grid: Grid, radius: number, count: number): Quer
 /** Builds a planner's tables (both modes') untimed; returns the milliseconds it took. */
 function built(planner: DirectionalPlanner): { planner: DirectionalPlanner; buildMs: number } {
   const t0 = performance.now();
-  while (!planner.tablesReady(true)) planner.buildTables(Infinity, true);
+  while (!planner.tablesReady()) planner.buildTables();
   return { planner, buildMs: performance.now() - t0 };
 }
 

@@ -65,8 +65,8 @@ function comparePlanners(maps: string[], unit: { turningRadius: number; width: n
     for (const name of maps) {
       const grid = Grid.fromMovingAi(readFileSync(new URL(`maps/${name}.map`, ROOT), 'utf8'));
       const planners = { before: new DirectionalPlanner(grid, unit, { proofAfter: Infinity }), after: new DirectionalPlanner(grid, unit) };
-      planners.before.buildTables(Infinity, true);
-      planners.after.buildTables(Infinity, true);
+      planners.before.buildTables();
+      planners.after.buildTables();
       const lines = readFileSync(new URL(`steer/${name}.steer.jsonl`, ROOT), 'utf8').split('\n').filter((l) => l.trim() !== '');
       lines.forEach((line, i) => {
         const q = JSON.parse(line) as { sx: number; sy: number; sh: number; gx: number; gy: number; gh: number | null };

@@ -8,12 +8,11 @@ import { lineOfSight } from '../grid/line-of-sight.js';
 import { unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { pointSegmentDistance } from '../curves/footprint.js';
 import type { GoalDistanceField } from './distance-field.js';
-import { ringsOf, type Neighborhood } from './hit-check.js';
 
-/** The hybrid corridor's moves: Pinter's Smoothing-48 searches the 48-neighbourhood. */
-export const CORRIDOR_NEIGHBORHOOD: Neighborhood = 48;
-
-/** Half-width of the hybrid corridor, in tiles: Pinter's Smoothing-48 keeps the tiles within 3 rings. */
+/**
+ * Half-width of the hybrid corridor, in tiles: at least this, and this beyond the turning radius
+ * (Pinter's Smoothing-48 keeps the tiles within 3 rings of the path).
+ */
 const CORRIDOR_TILES = 3;
 
 /**
@@ -34,7 +33,7 @@ export class Corridor {
   }
 
   /**
-   * Marks a new corridor, as resumable work: the tiles within max(3, turning radius + 3) of the
+   * Marks a new corridor, as resumable work: the tiles within the turning radius + 3 of the
    * any-angle path from `start` (in cell sx, sy) to the goal of `field`, straightened by line of
    * sight on `shrunk` (the grid eroded by the unit's sweep radius, which `field` searches). Returns
    * false, with nothing marked, when the field finds no path. Each line of sight and each row of
@@ -52,7 +51,7 @@ export class Corridor {
       this.generation = 1;
     }
     const { width, height } = shrunk;
-    const half = Math.max(CORRIDOR_TILES, turningRadius + ringsOf(CORRIDOR_NEIGHBORHOOD));
+    const half = turningRadius + CORRIDOR_TILES;
     for (let i = 0; i + 1 < points.length; i++) {
       const a = points[i]!;
       const b = points[i + 1]!;

@@ -38,7 +38,7 @@ import {
   type MoveSet,
   type Neighborhood,
 } from './hit-check.js';
-import { Corridor, CORRIDOR_NEIGHBORHOOD } from './corridor.js';
+import { Corridor } from './corridor.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
@@ -250,15 +250,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   readonly refusal: Refusal | undefined;
   /** The moves of the full search, once built (by the first query or {@link buildTables}). */
   private movesSet: MoveSet | null = null;
-  /** The Directional-48 moves of the hybrid corridor, built for the first hybrid query. */
-  private corridorMoves: MoveSet | null = null;
-  /** The moves the current phase expands with. */
-  private active!: MoveSet;
-  /** The hit checks of {@link movesSet} and {@link corridorMoves} as bit sets, when their extent allows (see {@link MoveBits}). */
+  /** The hit checks of {@link movesSet} as bit sets, when its extent allows (see {@link MoveBits}). */
   private movesBits: MoveBits | null = null;
-  private corridorBits: MoveBits | null = null;
-  /** Those of {@link active}. */
-  private activeBits: MoveBits | null = null;
   /** The moves of the expanding state that touch a blocked cell, one bit each. */
   private blockedMoves = new Int32Array(0);
   private kinematic!: KinematicTable;
@@ -289,8 +282,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /** The table building in progress, if any. */
   private build: SteppedBuild<void> | null = null;
   private rebuildRestarts = 0;
-  /** A hybrid query asked for the corridor's moves. */
-  private wantCorridor = false;
   private readonly proofAfter: number;
   /** The proof that no path exists, beside the full search (goal side only), allocated with the tables. */
   private proof: ReachabilityProof | null = null;
@@ -340,6 +331,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private expanded = 0;
   /** The phase of the current query: the hybrid corridor, or the whole lattice. */
   private corridorPhase = false;
+  /** The closed states whose moves the corridor cut (ids, the first {@link cutCount}), re-expanded when it is widened. */
+  private cut = new Int32Array(0);
+  private cutCount = 0;
+  /** How many of them the widening has re-expanded. */
+  private widened = 0;
+  /** The corridor is being widened ({@link runWidened}). */
+  private widening = false;
+  /** Units of the widenings' re-expansions, over the planner's life. */
+  private widenWork = 0;
   /** The current query runs the proof beside its full search. */
   private proving = false;
   /** The proof's verdict for the current query; `pending` also before it has begun. */
@@ -401,17 +401,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
 
   /**
    * True when nothing is left to build for a query on the grid as it is now (also when the
-   * planner refuses every query: then nothing will be built). With `hybrid`, the corridor's
-   * moves count too.
+   * planner refuses every query: then nothing will be built). Both modes need the same tables.
    */
-  tablesReady(hybrid = false): boolean {
+  tablesReady(): boolean {
     if (this.refusal !== undefined) return true;
-    return (
-      this.movesSet !== null &&
-      (!hybrid || this.corridorMoves !== null) &&
-      this.allocated &&
-      this.builtVersion === this.grid.version
-    );
+    return this.movesSet !== null && this.allocated && this.builtVersion === this.grid.version;
   }
 
   /**
@@ -427,15 +421,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * while (!planner.tablesReady()) planner.buildTables(256); // one call a frame
    * ```
    */
-  buildTables(maxUnits = Infinity, hybrid = false): number {
-    if (hybrid) this.wantCorridor = true;
-    if (this.tablesReady(this.wantCorridor)) return 0;
+  buildTables(maxUnits = Infinity): number {
+    if (this.tablesReady()) return 0;
     this.build ??= new SteppedBuild(this.tablesWork());
     const used = this.build.step(this.rebuildRestarts >= MAX_REBUILD_RESTARTS ? Infinity : maxUnits);
     if (this.build.done) {
       this.build = null;
       // The grid changed while the tables were rebuilt: they are stale, start over.
-      this.rebuildRestarts = this.tablesReady(this.wantCorridor) ? 0 : this.rebuildRestarts + 1;
+      this.rebuildRestarts = this.tablesReady() ? 0 : this.rebuildRestarts + 1;
     }
     return used;
   }
@@ -444,10 +437,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private *tablesWork(): BuildWork<void> {
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
-    if (this.wantCorridor) {
-      this.corridorMoves ??= yield* moveSetBuild(this.profile, this.headings, CORRIDOR_NEIGHBORHOOD);
-      if (this.corridorBits === null) this.corridorBits = yield* moveBitsWork(this.corridorMoves);
-    }
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
@@ -469,22 +458,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.cellStamp = new Uint32Array(cells);
       this.boxStamp = new Uint32Array(cells);
       this.corridor.allocate(cells);
-      this.active = this.movesSet;
       if (this.proofAfter !== Infinity) {
         yield allocating(4 * this.stateCount);
         const shotNear = shotNearDistance(this.profile.turningRadius, this.movesSet.rings);
-        // The search is the start side: in the full phase what it has opened is reachable over the
-        // same moves (the corridor's moves are others), so the goal side meeting it proves a path.
-        const reached = (id: number): boolean => !this.corridorOn && this.memory.stateOf(id) !== UNSEEN;
+        // The search is the start side: what it has opened (in the corridor too, which uses the
+        // same moves) is reachable, so the goal side meeting it proves a path.
+        const reached = (id: number): boolean => this.memory.stateOf(id) !== UNSEEN;
         this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached });
         this.proof.allocate();
       }
       this.allocated = true;
     }
-    const pad = Math.max(PaddedGrid.padOf(this.movesSet), this.corridorMoves ? PaddedGrid.padOf(this.corridorMoves) : 0);
+    const pad = PaddedGrid.padOf(this.movesSet);
     yield unitsFor(2 * (this.grid.width + 2 * pad) * (this.grid.height + 2 * pad), ALLOCATION_BYTES_PER_UNIT);
     if (this.padded.padFor(this.grid, this.movesSet)) this.builtVersion = -1;
-    if (this.corridorMoves && this.padded.padFor(this.grid, this.corridorMoves)) this.builtVersion = -1;
     yield* this.refreshWork();
   }
 
@@ -517,8 +504,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         },
         // What needs no tables is answered before any are built.
         check: () => this.check(start, goal, options, cap),
-        ready: () => this.tablesReady(hybrid),
-        prepare: (allowance) => this.buildTables(allowance, hybrid),
+        ready: () => this.tablesReady(),
+        prepare: (allowance) => this.buildTables(allowance),
         begin: () => this.begin(start, goal, options),
         run: (budget) => this.runThenShorten(budget),
         finish: () => this.finish(),
@@ -701,14 +688,36 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (opened !== 'found') return opened;
       budget -= this.sideWork() - side;
     }
+    if (this.widening) return this.runWidened(budget);
     const expanded = this.expanded;
     const side = this.sideWork();
     const state = this.runBeside(budget);
     if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
     budget -= this.expanded - expanded + this.sideWork() - side;
     // The corridor holds no path (and the proof, begun in the opening, has not shown there is none).
+    // The corridor is widened to the whole lattice: what it closed stands (its moves are the full
+    // search's), only the moves it cut are missing.
     this.corridorPhase = false;
-    this.seed(false);
+    this.corridorOn = false;
+    this.widened = 0;
+    this.widening = true;
+    return this.runWidened(budget);
+  }
+
+  /**
+   * The corridor widened to the whole lattice: the states whose moves it cut are expanded again
+   * (a unit of work each), then the search goes on from the open list the corridor left.
+   */
+  private runWidened(budget: number): RunState {
+    while (this.widened < this.cutCount) {
+      if (!(budget > 0)) return 'pending';
+      const id = this.cut[this.widened++]!;
+      if (id === this.virtualStart) this.expandStart();
+      else this.expand(id);
+      this.widenWork++;
+      budget--;
+    }
+    this.widening = false;
     return this.runBeside(budget);
   }
 
@@ -761,7 +770,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * analytic shots.
    */
   private preparedWork(): number {
-    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork + this.openingWork;
+    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork + this.openingWork + this.widenWork;
   }
 
   /**
@@ -792,7 +801,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const k = id - cell * H;
     const cx = cell % w;
     const cy = (cell / w) | 0;
-    const mv = this.active;
+    const mv = this.movesSet!;
     if (this.boxStamp[cell] !== this.hGeneration) {
       // The field values of every cell a move from this cell can reach, once per cell and query
       // (not once per state: the cell's other headings then need one read).
@@ -875,9 +884,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   /** Resets the open list to the start, with the corridor on or off. */
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
-    this.active = corridor ? this.corridorMoves! : this.movesSet!;
-    this.activeBits = corridor ? this.corridorBits : this.movesBits;
-    if (this.activeBits !== null && this.blockedMoves.length < this.activeBits.words) this.blockedMoves = new Int32Array(this.activeBits.words);
+    this.cutCount = 0;
+    this.widening = false;
+    const bits = this.movesBits;
+    if (bits !== null && this.blockedMoves.length < bits.words) this.blockedMoves = new Int32Array(bits.words);
     this.memory.reset();
     this.firstLegs.clear();
     this.memory.open(this.startId, 0, 0, -1);
@@ -1062,7 +1072,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const x = this.joinX(slot);
       const y = this.joinY(slot);
       if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) continue;
+      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) {
+        if (this.cutCount === 0 || this.cut[this.cutCount - 1] !== this.virtualStart) this.pushCut(this.virtualStart);
+        continue;
+      }
+      // A widening joins the start again: a token already on the list (or popped) stays as it is.
+      if (this.memory.stateOf(this.virtualStart + 1 + slot) !== UNSEEN) continue;
       if (!Number.isNaN(this.joinCosts[slot]!)) {
         this.relaxJoin(slot);
         continue;
@@ -1084,7 +1099,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
 
   /** Rings of cells around the start's cell that the exact start joins. */
   private joinRings(): number {
-    return Math.min(FIRST_LEG_RINGS, this.active.rings);
+    return Math.min(FIRST_LEG_RINGS, this.movesSet!.rings);
   }
 
   /** Join slots: a lattice state of each cell of the start's rings, slot = (row · side + column) · headings + k. */
@@ -1138,6 +1153,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.joinCosts.fill(NaN, 0, slots);
   }
 
+  /** Records state `id` as one whose moves the corridor cut. */
+  private pushCut(id: number): void {
+    if (this.cutCount === this.cut.length) {
+      const grown = new Int32Array(Math.max(1024, 2 * this.cut.length));
+      grown.set(this.cut);
+      this.cut = grown;
+    }
+    this.cut[this.cutCount++] = id;
+  }
+
   /** Relaxes the legal moves out of lattice state `id`. */
   private expand(id: number): void {
     const H = this.headings;
@@ -1146,10 +1171,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const w = this.grid.width;
     const cx = cell % w;
     const cy = (cell / w) | 0;
-    const mv = this.active;
+    const mv = this.movesSet!;
     const clear = this.walls.values[cell]!;
     const E = mv.maxExtent;
-    const bits = this.activeBits;
+    const bits = this.movesBits;
     const padded = this.padded;
     const pad = padded.pad;
     const pw = padded.width;
@@ -1184,7 +1209,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
       if (needCheck && bits !== null && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
       const target = cell + dy[m]! * w + dx[m]!;
-      if (corridorOn && stamps[target] !== inCorridor) continue;
+      if (corridorOn && stamps[target] !== inCorridor) {
+        if (this.cutCount === 0 || this.cut[this.cutCount - 1] !== id) this.pushCut(id);
+        continue;
+      }
       const to = target * H + endHeading[m]!;
       const ng = g + cost[m]!;
       if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
@@ -1254,8 +1282,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const tc = (to / H) | 0;
       const fx = fc % w;
       const fy = (fc / w) | 0;
-      const m = this.active.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
-      pieces.push(this.active.curves[m]!.segments.map((seg) => resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length)));
+      const m = this.movesSet!.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
+      pieces.push(this.movesSet!.curves[m]!.segments.map((seg) => resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length)));
     }
     if (this.shot) {
       pieces.push([...this.shot.segments]);

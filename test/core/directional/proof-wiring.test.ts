@@ -239,7 +239,7 @@ describe('a goal pocket', () => {
     const { grid, goal } = goalPocket();
     // Reversed: the unit stands in the dead end facing its closed end, the goal in open ground.
     const planner = new DirectionalPlanner(grid, unit);
-    planner.buildTables(Infinity, true);
+    planner.buildTables();
     const search = planner.createSearch({ ...goal, heading: 0 }, { ...start, heading: null }, { mode: 'hybrid' });
     const result = search.step()!;
     expect(result.status).toBe('no-room-to-turn');
