@@ -31,7 +31,6 @@ import {
   costOf,
   curveBetween,
   latticeHeading,
-  MAX_MASK_EXTENT,
   moveSetBuild,
   moveSetFor,
   type HeadingCount,

@@ -47,7 +47,7 @@ export const LOOP_SLACK = 1.25;
 /** Cost agreement for two moves that make the same curve (an exact split at a lattice state). */
 const COST_EPSILON = 1e-9;
 
-/** The widest window the bitmask hit check handles: 2 · extent + 1 columns in one 32-bit word. */
+/** The widest window the bit-set hit check (move-bits.ts) handles: 2 · extent + 1 columns in one 32-bit word. */
 export const MAX_MASK_EXTENT = 15;
 
 /** The total turning of a curve, radians. */
@@ -137,9 +137,6 @@ interface MoveSetData {
   cellFirst: Int32Array;
   cellX: Int16Array;
   cellY: Int16Array;
-  maskFirst: Int32Array;
-  maskRow: Int8Array;
-  mask: Int32Array;
   curves: SegmentPath[];
   maxExtent: number;
   lookup: Int32Array;
@@ -166,7 +163,7 @@ const LOOKUPS_PER_UNIT = 16;
  * 4-15 times its cost and took that many more frames.
  */
 const RELAXATIONS_PER_UNIT = 32;
-/** Cells rotated and copied (or written into masks) per microsecond. */
+/** Cells rotated and copied per microsecond. */
 const CELLS_PER_UNIT = 32;
 /** Moves rotated into the open-ground search's flat arrays per microsecond (measured ~17 ns each warm). */
 const MOVES_ADDED_PER_UNIT = 16;
@@ -207,14 +204,6 @@ export class MoveSet {
   /** 16-bit: a loop of the largest turning radius reaches more than 127 cells away. */
   readonly cellX: Int16Array;
   readonly cellY: Int16Array;
-  /**
-   * The same cells as row masks over the window of columns -maxExtent .. maxExtent: move m touches
-   * row `maskRow[i]` (offset) in the columns of bit set `mask[i]`, i in `maskFirst[m] .. maskFirst[m + 1] - 1`.
-   * Present only when maxExtent <= {@link MAX_MASK_EXTENT}.
-   */
-  readonly maskFirst: Int32Array;
-  readonly maskRow: Int8Array;
-  readonly mask: Int32Array;
   /** The template curves. */
   readonly curves: readonly SegmentPath[];
   /** The largest extent over all moves. */
@@ -242,9 +231,6 @@ export class MoveSet {
     this.cellFirst = d.cellFirst;
     this.cellX = d.cellX;
     this.cellY = d.cellY;
-    this.maskFirst = d.maskFirst;
-    this.maskRow = d.maskRow;
-    this.mask = d.mask;
     this.curves = d.curves;
     this.maxExtent = d.maxExtent;
     this.lookup = d.lookup;
@@ -343,7 +329,6 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
       first[k + 1] = m;
     }
   }
-  const masks = yield* masksWork(cellFirst, cellX, cellY, count, maxExtent);
   return {
     first,
     dx: dxs,
@@ -355,9 +340,6 @@ function* moveSetData(profile: ResolvedProfile, headings: HeadingCount, neighbor
     cellFirst,
     cellX,
     cellY,
-    maskFirst: masks.first,
-    maskRow: masks.row,
-    mask: masks.mask,
     curves,
     maxExtent,
     lookup,
@@ -668,48 +650,6 @@ function* sortByCostWork(items: Candidate[]): BuildWork<Candidate[]> {
     [from, to] = [to, from];
   }
   return from;
-}
-
-function* masksWork(
-  cellFirst: Int32Array,
-  cellX: Int16Array,
-  cellY: Int16Array,
-  n: number,
-  maxExtent: number,
-): BuildWork<{ first: Int32Array; row: Int8Array; mask: Int32Array }> {
-  const first = new Int32Array(n + 1);
-  if (maxExtent > MAX_MASK_EXTENT) return { first, row: new Int8Array(0), mask: new Int32Array(0) };
-  const e = maxExtent;
-  // At most one mask per row of the window: zeroed arrays of that size, used in part.
-  const rows = new Int8Array(n * (2 * e + 1));
-  const masks = new Int32Array(n * (2 * e + 1));
-  let used = 0;
-  const perRow = new Int32Array(2 * e + 1);
-  for (let m = 0; m < n; m++) {
-    yield unitsFor(cellFirst[m + 1]! - cellFirst[m]! + 2 * e + 1, CELLS_PER_UNIT);
-    used = writeMasks(cellFirst[m]!, cellFirst[m + 1]!, cellX, cellY, e, perRow, rows, masks, used);
-    first[m + 1] = used;
-  }
-  return { first, row: rows.subarray(0, used), mask: masks.subarray(0, used) };
-}
-
-/**
- * Writes the row masks of cells `from` .. `to` - 1 (one move's) at `used` in `rows`/`masks`; returns
- * the new count. A plain function, not generator code: the engine optimises a hot loop inside a
- * generator poorly.
- */
-function writeMasks(from: number, to: number, cellX: Int16Array, cellY: Int16Array, e: number, perRow: Int32Array, rows: Int8Array, masks: Int32Array, used: number): number {
-  perRow.fill(0);
-  for (let i = from; i < to; i++) {
-    perRow[cellY[i]! + e]! |= 1 << (cellX[i]! + e);
-  }
-  for (let r = 0; r <= 2 * e; r++) {
-    if (perRow[r] !== 0) {
-      rows[used] = r - e;
-      masks[used++] = perRow[r]!;
-    }
-  }
-  return used;
 }
 
 /**

@@ -47,15 +47,6 @@ describe('hit-check tables', () => {
               if (!listed.has(x * 1000 + y)) missing.push(`${where}: cell (${x}, ${y}) at (${p.x}, ${p.y})`);
             }
           }
-          // The row masks say the same as the cell list.
-          if (set.maskFirst[m + 1]! > set.maskFirst[m]!) {
-            const fromMasks = new Set<string>();
-            for (let i = set.maskFirst[m]!; i < set.maskFirst[m + 1]!; i++) {
-              for (let b = 0; b < 32; b++) if ((set.mask[i]! >>> b) & 1) fromMasks.add(`${b - set.maxExtent},${set.maskRow[i]}`);
-            }
-            const fromList = [...listed].map((c) => `${Math.round(c / 1000)},${c - Math.round(c / 1000) * 1000}`);
-            expect([...fromMasks].sort(), where).toEqual(fromList.sort());
-          }
         }
       }
       expect(missing.slice(0, 5)).toEqual([]);
