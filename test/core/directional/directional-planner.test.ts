@@ -145,6 +145,7 @@ describe('DirectionalPlanner statuses', () => {
       planner.findPath(start, { x: 2.5, y: 1.5 }, { shotInterval: 0 }),
       planner.findPath(start, { x: 2.5, y: 1.5 }, { shortcut: 'no' as unknown as boolean }),
       planner.findPath(start, { x: 2.5, y: 1.5 }, { analyticShots: 0 as unknown as boolean }),
+      planner.findPath(start, { x: 2.5, y: 1.5 }, { admissible: 'true' as unknown as boolean }),
     ];
     for (const r of bad) {
       expect(r.status).toBe('invalid');
