@@ -20,7 +20,7 @@ import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
 import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
 import { normalizeAngle } from '../curves/angle.js';
-import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, shotNearDistance } from './lattice-rules.js';
+import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, longSweepWork, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
@@ -1052,7 +1052,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
         : curveBetween(p, pose, this.goal),
     );
-    if (curve === null || pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) return false;
+    if (curve === null) return false;
+    this.shotWork += longSweepWork(curve.path.length);
+    if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) return false;
     this.shot = curve.path;
     return true;
   }

@@ -30,7 +30,7 @@ import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, TOUCH_MARGIN, typ
 import type { Pose, Segment } from '../curves/segment.js';
 import type { ResolvedProfile } from '../unit/profile.js';
 import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
-import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex } from './lattice-rules.js';
+import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, longSweepWork } from './lattice-rules.js';
 import { ApproachBound, POSES_PER_UNIT } from './approach-bound.js';
 
 /**
@@ -731,6 +731,7 @@ export class ReachabilityProof {
         : curveBetween(p, pose, this.goal),
     );
     if (curve === null) return false;
+    this.work += longSweepWork(curve.path.length);
     const segments = curve.path.segments;
     if (approach !== null) {
       let length = 0;

@@ -17,7 +17,7 @@ import type { Pose, Segment } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
 import { costOf, curveBetween } from './hit-check.js';
-import { curveOrNull } from './lattice-rules.js';
+import { curveOrNull, SWEEP_WORK_PER_TILE } from './lattice-rules.js';
 
 /**
  * The farthest pose (counted along the path) a stretch may reach: about 45 tiles on a
@@ -49,11 +49,6 @@ export const MAX_ROUNDS = 3;
 const DUBINS_WORK = 6;
 const REEDS_SHEPP_WORK = 18;
 
-/**
- * Work units of the exact sweep per tile of a checked segment: measured 0.06 to 0.3 µs a tile
- * (short curves near walls cost the most), rounded up so a try is never under-counted.
- */
-const SWEEP_WORK_PER_TILE = 0.3;
 
 /**
  * A replacement must be cheaper by this fraction of the stretch's cost: below it the difference
