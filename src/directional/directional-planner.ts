@@ -350,6 +350,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private proofOwed = 0;
   /** The proof has had its {@link PROOF_BURST} in this query. */
   private burstGiven = false;
+  /** Expansions left in the search's turn before the proof's next one. */
+  private searchTurn = SEARCH_CHUNK;
+  /** The proof's turn in progress is its burst. */
+  private inBurst = false;
   private found = -1;
   private shot: SegmentPath | null = null;
   /** The shortcut pass over the found path, made by the first query that finds one. */
@@ -583,6 +587,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.proofVerdict = 'pending';
     this.proofOwed = 0;
     this.burstGiven = false;
+    this.inBurst = false;
     this.earlyProof = 0;
     this.found = -1;
     this.shot = null;
@@ -733,27 +738,40 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // start pocket, whose search runs dry in a few expansions, never pays it.
       if (!this.burstGiven && this.expanded >= this.proofAfter) {
         this.burstGiven = true;
+        this.inBurst = true;
         this.proofOwed = PROOF_BURST;
+        this.searchTurn = SEARCH_CHUNK;
       }
       if (this.proofOwed > 0) {
         // The proof's turn (its first burst, or a chunk), in pieces of a chunk; a step's budget may
         // cut it, the next step goes on with it.
         const work = this.stepProof(Math.min(budget, this.proofOwed, PROOF_CHUNK));
         this.proofOwed -= work;
-        // A large goal side is no pocket: the rest of the burst would be spent on a query the search solves.
-        if (this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        // A large goal side is no pocket: the rest of the burst would be spent on a query the search
+        // solves. (Only the burst: cutting a regular turn short made the proof's share depend on
+        // the step size, and steps of 100 units gave it a fifteenth of the search's work.)
+        if (this.inBurst && this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        if (this.proofOwed <= 0) this.inBurst = false;
         budget -= work;
         if (this.disproved()) return 'exhausted';
         if (!(budget > 0)) return 'pending';
         continue;
       }
-      const chunk = this.expanded < this.proofAfter ? this.proofAfter - this.expanded : SEARCH_CHUNK;
+      // The search's turn is counted in expansions, across steps: the work it prepares beside them
+      // (fields, shots, joins) is the step's, but does not shrink the turn, or a search whose
+      // shots are dear (long loops at r = 4) gives the proof several times its share.
+      if (!this.burstGiven) this.searchTurn = this.proofAfter - this.expanded;
       const before = this.expanded;
       const fieldBefore = this.preparedWork();
-      const state = this.run(Math.min(budget, chunk));
+      const state = this.run(Math.min(budget, this.searchTurn));
+      this.searchTurn -= this.expanded - before;
       budget -= this.expanded - before + this.preparedWork() - fieldBefore;
-      if (state !== 'pending' || !(budget > 0)) return state;
-      if (this.burstGiven) this.proofOwed = PROOF_CHUNK;
+      if (state !== 'pending') return state;
+      if (this.burstGiven && this.searchTurn <= 0) {
+        this.proofOwed = PROOF_CHUNK;
+        this.searchTurn = SEARCH_CHUNK;
+      }
+      if (!(budget > 0)) return state;
     }
   }
 

@@ -335,3 +335,38 @@ describe('ReachabilityProof reached (the caller\'s search as the start side)', (
     expect(prove(() => true)).toEqual(['reachable', 'reachable']);
   });
 });
+
+describe('the proof beside a search stepped in small slices', () => {
+  it('keeps its share: a goal room behind a bend the unit cannot drive ends long before the search runs dry', () => {
+    // Open ground west of x = 100; a one-tile tunnel east along row 20, then south down column
+    // 104, into a 20 x 17 room. A unit of radius 2 cannot take the bend. The room's goal side
+    // (about 4,700 states) is more than the proof's burst, so the proof needs its turns after it.
+    const grid = Grid.fromPredicate(126, 60, (x, y) => {
+      if (x < 100) return false;
+      if (x <= 104 && y === 20) return false;
+      if (x === 104 && y > 20 && y <= 26) return false;
+      return !(x >= 105 && x <= 124 && y >= 22 && y <= 38);
+    });
+    const unit = { turningRadius: 2, width: 0.8 };
+    const start = { x: 5.5, y: 10.5, heading: 0 };
+    const goal = { x: 115.5, y: 30.5, heading: null };
+    const answer = (step: number): CurveResult => {
+      const planner = new DirectionalPlanner(grid, unit);
+      planner.buildTables();
+      const search = planner.createSearch(start, goal);
+      let result: CurveResult | undefined;
+      for (let i = 0; i < 1_000_000 && !result; i++) result = search.step(step);
+      return result!;
+    };
+    const exhaustive = new DirectionalPlanner(grid, unit, { proofAfter: Infinity }).findPath(start, goal);
+    expect(exhaustive.status).toBe('no-room-to-turn');
+    const whole = answer(Infinity);
+    // Steps much smaller than a turn of the search or the proof, as the plugin's slices are: the
+    // proof's share, and the answer, are the same (the search ran dry before, at 105,717).
+    const sliced = answer(100);
+    expect(whole.status).toBe('no-room-to-turn');
+    expect(sliced.status).toBe('no-room-to-turn');
+    expect(whole.expanded).toBeLessThan(exhaustive.expanded / 2);
+    expect(sliced.expanded).toBeLessThan(whole.expanded * 1.1);
+  });
+});
