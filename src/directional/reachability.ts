@@ -463,24 +463,16 @@ export class ReachabilityProof {
    */
   private openProbe(start: Pose, sx: number, sy: number): void {
     if (this.profile.reverse) return;
-    const { width, height } = this.grid;
+    const { width } = this.grid;
     const H = this.H;
     const ahead = new ApproachBound(this.grid, { x: start.x, y: start.y, heading: start.heading + Math.PI }, this.profile.turningRadius, this.profile.sweepRadius);
     const bound = ahead.limit < Infinity ? ahead : null;
     let tested = 0;
-    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
-    for (let dy = -r; dy <= r; dy++) {
-      for (let dx = -r; dx <= r; dx++) {
-        const x = sx + dx;
-        const y = sy + dy;
-        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-        for (let k = 0; k < H; k++) {
-          const id = (y * width + x) * H + k;
-          // The join, driven backward, is a curve into the start facing back.
-          if (bound !== null && (tested++, bound.rejects(x + 0.5, y + 0.5, latticeHeading(k, H) + Math.PI))) this.probeSolved.add(id);
-          else this.probeJoins.push(id);
-        }
-      }
+    for (const id of this.joinStates(sx, sy)) {
+      const cell = (id / H) | 0;
+      // The join, driven backward, is a curve into the start facing back.
+      if (bound !== null && (tested++, bound.rejects((cell % width) + 0.5, ((cell / width) | 0) + 0.5, latticeHeading(id - cell * H, H) + Math.PI))) this.probeSolved.add(id);
+      else this.probeJoins.push(id);
     }
     this.work += ahead.work + tested / POSES_PER_UNIT;
     this.probing = true;
@@ -491,13 +483,7 @@ export class ReachabilityProof {
   private probeJoin(): void {
     const id = this.probeJoins[this.probeAt++]!;
     this.probeSolved.add(id);
-    const start = this.joinFrom!;
-    const H = this.H;
-    const w = this.grid.width;
-    const cell = (id / H) | 0;
-    this.work += this.shotWork;
-    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * H, H) }));
-    if (curve !== null && !pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls()) && this.markForward(id)) return;
+    if (this.joinLegal(this.joinFrom!, id) && this.markForward(id)) return;
     this.settleProbe();
   }
 
@@ -574,9 +560,35 @@ export class ReachabilityProof {
     const y = (cell / w) | 0;
     const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
     if (Math.abs(x - this.joinX) > r || Math.abs(y - this.joinY) > r) return false;
+    return this.joinLegal(start, id);
+  }
+
+  /**
+   * True when the join from the exact `start` to lattice state `id` (the shortest curve, as the
+   * planner's virtual start joins it) is computable and sweeps no wall; counts its work.
+   */
+  private joinLegal(start: Pose, id: number): boolean {
+    const H = this.H;
+    const w = this.grid.width;
+    const cell = (id / H) | 0;
     this.work += this.shotWork;
-    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(id - cell * H, H) }));
+    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * H, H) }));
     return curve !== null && !pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls());
+  }
+
+  /** The lattice states of the free tiles within the join rings of cell (sx, sy), every heading. */
+  private joinStates(sx: number, sy: number): number[] {
+    const { width, height } = this.grid;
+    const H = this.H;
+    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
+    const ids: number[] = [];
+    for (let y = sy - r; y <= sy + r; y++) {
+      for (let x = sx - r; x <= sx + r; x++) {
+        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
+        for (let k = 0; k < H; k++) ids.push((y * width + x) * H + k);
+      }
+    }
+    return ids;
   }
 
   /** The backward side tries the shot of a near state; a legal one makes the state a target. */
@@ -592,24 +604,10 @@ export class ReachabilityProof {
 
   /** Joins the exact start pose to every state of the tiles around it, as the planner's virtual start does. */
   private joinStart(start: Pose, sx: number, sy: number): void {
-    const { width, height } = this.grid;
-    const H = this.H;
-    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
-    for (let dy = -r; dy <= r; dy++) {
-      for (let dx = -r; dx <= r; dx++) {
-        const x = sx + dx;
-        const y = sy + dy;
-        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-        for (let k = 0; k < H; k++) {
-          const id = (y * width + x) * H + k;
-          const curve = curveOrNull(() => curveBetween(this.profile, start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(k, H) }));
-          this.work += this.shotWork;
-          if (curve === null || pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls())) continue;
-          if (this.markForward(id)) {
-            this.decide('reachable');
-            return;
-          }
-        }
+    for (const id of this.joinStates(sx, sy)) {
+      if (this.joinLegal(start, id) && this.markForward(id)) {
+        this.decide('reachable');
+        return;
       }
     }
   }
