@@ -28,7 +28,6 @@ import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
-  costOf,
   curveBetween,
   latticeHeading,
   moveSetBuild,
@@ -38,6 +37,7 @@ import {
   type Neighborhood,
 } from './hit-check.js';
 import { Corridor } from './corridor.js';
+import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
@@ -304,15 +304,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private startCell = 0;
   /** Work units the expansion being prepared may still use in this step ({@link prepareExpansion}). */
   private prepUnits = 0;
-  /** Units spent on the start's joins, over the planner's life. */
-  private joinWork = 0;
   /** Units spent on analytic shots, over the planner's life: each is a curve and its sweep. */
   private shotWork = 0;
   /** Units of one closed-form curve for this profile ({@link DUBINS_UNITS} or {@link REEDS_SHEPP_UNITS}). */
   private readonly curveUnits: number;
-  /** Per join slot (cell around the start, heading): its cost, Infinity when illegal, NaN before it is solved. */
-  private joinCosts = new Float64Array(0);
-  private joinCurves: (Curve | null)[] = [];
+  /** The exact start's joins of the current query. */
+  private readonly joins: StartJoins;
   /** Cell of a lattice goal (its centre is the goal point), else -1. */
   private goalCell = -1;
   /** Lattice heading the goal requires, or -1 for any. */
@@ -390,6 +387,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (typeof proofAfter !== 'number' || !(proofAfter >= 0)) throw new RangeError(`proofAfter must be a number of expansions >= 0 (or Infinity), got ${String(proofAfter)}`);
     this.proofAfter = proofAfter;
     this.curveUnits = this.profile.reverse ? REEDS_SHEPP_UNITS : DUBINS_UNITS;
+    this.joins = new StartJoins(grid, this.profile, headings, this.curveUnits + SWEEP_UNITS);
     this.headings = headings;
     this.neighborhood = neighborhood;
     this.stateCount = grid.width * grid.height * headings;
@@ -493,7 +491,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   createSearch(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions = {}): SearchSession<CurveResult> {
     const cap = options.maxExpansions ?? Infinity;
-    const hybrid = options.mode === 'hybrid';
     const planner = this;
     const startPose = safePose(start);
     return this.slot.open(
@@ -602,7 +599,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     this.startCell = sy * width + sx;
-    this.forgetJoins();
+    this.joins.reset(this.start, sx, sy, Math.min(FIRST_LEG_RINGS, this.movesSet!.rings));
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
@@ -787,7 +784,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * analytic shots.
    */
   private preparedWork(): number {
-    return this.field.work + this.kinematic.computed * this.curveUnits + this.joinWork + this.shotWork + this.openingWork + this.widenWork;
+    return this.field.work + this.kinematic.computed * this.curveUnits + this.joins.work + this.shotWork + this.openingWork + this.widenWork;
   }
 
   /**
@@ -805,7 +802,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (id === this.virtualStart) {
       const sx = this.startCell % w;
       const sy = (this.startCell / w) | 0;
-      const r = this.joinRings();
+      const r = Math.min(FIRST_LEG_RINGS, this.movesSet!.rings);
       for (let y = sy - r; y <= sy + r; y++) {
         for (let x = sx - r; x <= sx + r; x++) {
           for (let k = 0; k < this.headings; k++) if (!this.prepareTarget(x, y, k)) return false;
@@ -1086,10 +1083,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    */
   private expandStart(): void {
     const { width, height } = this.grid;
-    const H = this.headings;
-    for (let slot = 0; slot < this.joinSlots(); slot++) {
-      const x = this.joinX(slot);
-      const y = this.joinY(slot);
+    const joins = this.joins;
+    for (let slot = 0; slot < joins.slots; slot++) {
+      const x = joins.x(slot);
+      const y = joins.y(slot);
       if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
       if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) {
         if (this.cutCount === 0 || this.cut[this.cutCount - 1] !== this.virtualStart) this.pushCut(this.virtualStart);
@@ -1097,79 +1094,34 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       // A widening joins the start again: a token already on the list (or popped) stays as it is.
       if (this.memory.stateOf(this.virtualStart + 1 + slot) !== UNSEEN) continue;
-      if (!Number.isNaN(this.joinCosts[slot]!)) {
+      if (joins.solved(slot)) {
         this.relaxJoin(slot);
         continue;
       }
-      const h = this.h(this.joinState(slot));
+      const h = this.h(joins.state(slot));
       if (h === Infinity) continue;
-      const bound = costBound(this.profile, this.start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(slot % H, H) });
+      const bound = costBound(this.profile, this.start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(joins.heading(slot), this.headings) });
       this.memory.open(this.virtualStart + 1 + slot, bound, bound + this.weight * h, this.virtualStart);
     }
   }
 
   /** Relaxes the solved join of `slot` (no-op when it is illegal). */
   private relaxJoin(slot: number): void {
-    const cost = this.joinCosts[slot]!;
+    const cost = this.joins.cost(slot);
     if (!(cost < Infinity)) return;
-    const id = this.joinState(slot);
-    if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, this.joinCurves[slot]!);
-  }
-
-  /** Rings of cells around the start's cell that the exact start joins. */
-  private joinRings(): number {
-    return Math.min(FIRST_LEG_RINGS, this.movesSet!.rings);
-  }
-
-  /** Join slots: a lattice state of each cell of the start's rings, slot = (row · side + column) · headings + k. */
-  private joinSlots(): number {
-    const side = 2 * this.joinRings() + 1;
-    return side * side * this.headings;
-  }
-
-  /** Column (x) of join slot `slot`'s cell; it may lie off the map. */
-  private joinX(slot: number): number {
-    const r = this.joinRings();
-    return (this.startCell % this.grid.width) + (((slot / this.headings) | 0) % (2 * r + 1)) - r;
-  }
-
-  /** Row (y) of join slot `slot`'s cell; it may lie off the map. */
-  private joinY(slot: number): number {
-    const r = this.joinRings();
-    return ((this.startCell / this.grid.width) | 0) + ((((slot / this.headings) | 0) / (2 * r + 1)) | 0) - r;
-  }
-
-  /** The lattice state of join slot `slot` (its cell on the map). */
-  private joinState(slot: number): number {
-    return (this.joinY(slot) * this.grid.width + this.joinX(slot)) * this.headings + (slot % this.headings);
+    const id = this.joins.state(slot);
+    if (this.relax(this.virtualStart, id, cost)) this.firstLegs.set(id, this.joins.curve(slot)!);
   }
 
   /**
-   * Solves the join of `slot` (the curve from the exact start to its lattice state, and its sweep)
-   * with the units left in {@link prepUnits}; true when it is solved.
+   * Solves the join of `slot` with the units left in {@link prepUnits}; true when it is solved.
    */
   private solveJoin(slot: number): boolean {
-    if (!Number.isNaN(this.joinCosts[slot]!)) return true;
+    if (this.joins.solved(slot)) return true;
     if (this.prepUnits <= 0) return false;
-    this.prepUnits -= this.curveUnits + SWEEP_UNITS;
-    this.joinWork += this.curveUnits + SWEEP_UNITS;
-    const p = this.profile;
-    const to = { x: this.joinX(slot) + 0.5, y: this.joinY(slot) + 0.5, heading: latticeHeading(slot % this.headings, this.headings) };
-    const curve = curveOrNull(() => curveBetween(p, this.start, to));
-    const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls);
-    this.joinCosts[slot] = legal ? costOf(p, curve) : Infinity;
-    this.joinCurves[slot] = legal ? curve : null;
+    this.prepUnits -= this.joins.unitsPerJoin;
+    this.joins.solve(slot, this.walls);
     return true;
-  }
-
-  /** Marks every join slot unsolved for a new query. */
-  private forgetJoins(): void {
-    const slots = this.joinSlots();
-    if (this.joinCosts.length < slots) {
-      this.joinCosts = new Float64Array(slots);
-      this.joinCurves.length = slots;
-    }
-    this.joinCosts.fill(NaN, 0, slots);
   }
 
   /** Records state `id` as one whose moves the corridor cut. */
