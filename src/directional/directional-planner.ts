@@ -1254,7 +1254,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const fx = fc % w;
       const fy = (fc / w) | 0;
       const m = this.movesSet!.index(from - fc * H, (tc % w) - fx, ((tc / w) | 0) - fy, to - tc * H);
-      pieces.push(this.movesSet!.curves[m]!.segments.map((seg) => resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length)));
+      pieces.push(this.movesSet!.curve(m).segments.map((seg) => resizeSegment(seg, { x: seg.x + fx, y: seg.y + fy, heading: seg.heading }, seg.length)));
     }
     if (this.shot) {
       pieces.push([...this.shot.segments]);

@@ -29,8 +29,8 @@ function hashes(set: MoveSet): Record<string, string> {
   const arrays = { first: set.first, dx: set.dx, dy: set.dy, endHeading: set.endHeading, cost: set.cost, length: set.length, extent: set.extent, cellFirst: set.cellFirst, cellX: set.cellX, cellY: set.cellY };
   for (const [name, a] of Object.entries(arrays)) out[name] = new Hash().bytes(a).value;
   const curves = new Hash();
-  for (const path of set.curves) {
-    for (const s of path.segments) {
+  for (let m = 0; m < set.size; m++) {
+    for (const s of set.curve(m).segments) {
       curves.numbers(s.x, s.y, s.heading, s.length, s.reverse ? 1 : 0);
       if (s.kind === 'arc') curves.numbers(s.cx, s.cy, s.radius, s.turn);
     }

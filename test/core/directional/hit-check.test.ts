@@ -26,7 +26,7 @@ describe('hit-check tables', () => {
       const missing: string[] = [];
       for (let k = 0; k < headings; k++) {
         for (let m = set.first[k]!; m < set.first[k + 1]!; m++) {
-          const segments = set.curves[m]!.toJSON();
+          const segments = set.curve(m).toJSON();
           const where = `move ${m} from heading ${k} to (${set.dx[m]}, ${set.dy[m]}) heading ${set.endHeading[m]}`;
           // The curve joins the two lattice poses.
           expect(segments[0]!.x, where).toBeCloseTo(0.5, 9);
