@@ -20,7 +20,7 @@ import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
 import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/curve-planner.js';
 import { normalizeAngle } from '../curves/angle.js';
-import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, longSweepWork, shotNearDistance } from './lattice-rules.js';
+import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
@@ -599,7 +599,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     this.startCell = sy * width + sx;
-    this.joins.reset(this.start, sx, sy, Math.min(FIRST_LEG_RINGS, this.movesSet!.rings));
+    this.joins.reset(this.start, sx, sy, joinRings(this.movesSet!.rings));
     this.prepareGoal(goal, sx, sy);
     const gcx = Math.min(width - 1, Math.floor(goal.x));
     const gcy = Math.min(height - 1, Math.floor(goal.y));
@@ -802,7 +802,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (id === this.virtualStart) {
       const sx = this.startCell % w;
       const sy = (this.startCell / w) | 0;
-      const r = Math.min(FIRST_LEG_RINGS, this.movesSet!.rings);
+      const r = this.joins.rings;
       for (let y = sy - r; y <= sy + r; y++) {
         for (let x = sx - r; x <= sx + r; x++) {
           for (let k = 0; k < this.headings; k++) if (!this.prepareTarget(x, y, k)) return false;
@@ -1082,13 +1082,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * reverses). Every token is popped before the search runs dry, so what it reaches is unchanged.
    */
   private expandStart(): void {
-    const { width, height } = this.grid;
+    const width = this.grid.width;
     const joins = this.joins;
     for (let slot = 0; slot < joins.slots; slot++) {
-      const x = joins.x(slot);
-      const y = joins.y(slot);
-      if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-      if (this.corridorOn && this.corridor.stamps[y * width + x] !== this.corridor.generation) {
+      if (!joins.free(slot)) continue;
+      if (this.corridorOn && this.corridor.stamps[joins.y(slot) * width + joins.x(slot)] !== this.corridor.generation) {
         if (this.cutCount === 0 || this.cut[this.cutCount - 1] !== this.virtualStart) this.pushCut(this.virtualStart);
         continue;
       }
@@ -1100,7 +1098,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       const h = this.h(joins.state(slot));
       if (h === Infinity) continue;
-      const bound = costBound(this.profile, this.start, { x: x + 0.5, y: y + 0.5, heading: latticeHeading(joins.heading(slot), this.headings) });
+      const bound = costBound(this.profile, this.start, joins.target(slot));
       this.memory.open(this.virtualStart + 1 + slot, bound, bound + this.weight * h, this.virtualStart);
     }
   }

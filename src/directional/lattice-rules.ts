@@ -17,6 +17,11 @@ export const HEADING_EPSILON = 1e-9;
  */
 export const FIRST_LEG_RINGS = 1;
 
+/** Rings of tiles around the start's that the exact start joins, for moves reaching `moveRings` rings. */
+export function joinRings(moveRings: number): number {
+  return Math.min(FIRST_LEG_RINGS, moveRings);
+}
+
 /** Within this many turning radii (plus the neighbourhood's rings) of the goal, every expansion tries a shot. */
 export const SHOT_NEAR_RADII = 2;
 

@@ -30,7 +30,8 @@ import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, TOUCH_MARGIN, typ
 import type { Pose, Segment } from '../curves/segment.js';
 import type { ResolvedProfile } from '../unit/profile.js';
 import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
-import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, latticeIndex, longSweepWork } from './lattice-rules.js';
+import { curveOrNull, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork } from './lattice-rules.js';
+import { StartJoins } from './start-joins.js';
 import { ApproachBound, POSES_PER_UNIT } from './approach-bound.js';
 
 /**
@@ -222,22 +223,20 @@ export class ReachabilityProof {
    */
   private approach: ApproachBound | null = null;
   /**
-   * In a goal-side-only proof not given the start's joins: the exact start, whose join to a state
-   * is solved when the goal side reaches that state (see {@link joinsStart}); else null.
+   * A goal-side-only proof not given the start's joins solves the join to a state when its goal
+   * side reaches that state (see {@link joinsStart}).
    */
-  private joinFrom: Pose | null = null;
-  private joinX = 0;
-  private joinY = 0;
+  private lazyJoins = false;
+  /** The exact start's joins of the current proof, by the rule the planner's search joins it by. */
+  private readonly joins: StartJoins;
   /**
    * A goal-side-only proof's start side still grows (see {@link PROBE_STATES}): a start pocket is
    * then proven by its start side running dry, as the two-sided proof would.
    */
   private probing = false;
-  /** The start's joins the start side has still to solve (state ids), from {@link probeAt} on. */
+  /** The start's join slots the start side has still to solve, from {@link probeAt} on. */
   private probeJoins: number[] = [];
   private probeAt = 0;
-  /** Joins the start side has solved or ruled out (the legal ones are marked forward): the goal side need not solve them again. */
-  private readonly probeSolved = new Set<number>();
 
   /**
    * `moves` must be the move set the search expands with, built for `profile` (the shots and joins
@@ -253,6 +252,7 @@ export class ReachabilityProof {
     if (!(options.shotNear >= 0) || !Number.isFinite(options.shotNear)) throw new RangeError(`shotNear must be a finite number >= 0, got ${String(options.shotNear)}`);
     this.H = moves.headings;
     this.shotWork = profile.reverse ? REVERSING_SHOT_WORK : SHOT_WORK;
+    this.joins = new StartJoins(grid, profile, moves.headings, this.shotWork);
     this.ends = movesEndingAt(moves);
     this.shotNear = options.shotNear;
     this.shots = options.analyticShots ?? true;
@@ -313,7 +313,6 @@ export class ReachabilityProof {
     this.probing = false;
     this.probeJoins = [];
     this.probeAt = 0;
-    this.probeSolved.clear();
     this.shotTried.clear();
     this.hitLength.fill(Infinity);
     this.work = 0;
@@ -334,9 +333,8 @@ export class ReachabilityProof {
     const onCentre = Number.isInteger(start.x - 0.5) && Number.isInteger(start.y - 0.5);
     const latticeStart = onCentre && sk >= 0;
     // Set before the goal side is marked: marking solves the joins it reaches.
-    this.joinFrom = this.goalSideOnly && !latticeStart && startJoins === undefined ? startPose : null;
-    this.joinX = sx;
-    this.joinY = sy;
+    this.lazyJoins = this.goalSideOnly && !latticeStart && startJoins === undefined;
+    this.joins.reset(startPose, sx, sy, joinRings(this.moves.rings));
 
     const c = this.goalSide;
     if (c !== null && c.version === this.grid.version && c.x === goal.x && c.y === goal.y && c.heading === this.goalHeading) {
@@ -360,13 +358,13 @@ export class ReachabilityProof {
     } else {
       if (this.atGoal(startPose)) return this.decide('reachable');
       if (this.shots && this.shotLegal(startPose)) return this.decide('reachable');
-      if (this.joinFrom !== null) {
+      if (this.lazyJoins) {
         // A kept goal side is complete: the start side has nothing to add.
-        if (!this.goalSideReused) this.openProbe(startPose, sx, sy);
+        if (!this.goalSideReused) this.openProbe(startPose);
         this.forwardWork = this.work - this.backwardWork;
         return 'pending';
       }
-      if (startJoins === undefined) this.joinStart(startPose, sx, sy);
+      if (startJoins === undefined) this.joinStart();
       else this.markJoins(startJoins);
       if (this.verdictNow !== 'pending') return this.verdictNow;
     }
@@ -434,7 +432,7 @@ export class ReachabilityProof {
       // The side that has done less work goes next: the proof costs about twice the cheaper side.
       const backwardDone = this.backward.empty && this.nearPending.length === 0;
       // Joins solved lazily leave the forward side empty: only the goal side can run dry.
-      if (this.forward.empty && this.joinFrom === null) return this.decideExhausted('forward');
+      if (this.forward.empty && !this.lazyJoins) return this.decideExhausted('forward');
       if (backwardDone) return this.decideExhausted('backward');
       if ((!this.goalSideOnly || this.probing) && this.forwardWork <= this.backwardWork) {
         // A probing start side expands what it has before it solves more joins: open ground
@@ -461,18 +459,18 @@ export class ReachabilityProof {
    * (the {@link ApproachBound} of the start, driven backward) is never solved. A unit that
    * reverses keeps its joins lazy: a Reeds-Shepp join costs more than most pockets.
    */
-  private openProbe(start: Pose, sx: number, sy: number): void {
+  private openProbe(start: Pose): void {
     if (this.profile.reverse) return;
-    const { width } = this.grid;
-    const H = this.H;
     const ahead = new ApproachBound(this.grid, { x: start.x, y: start.y, heading: start.heading + Math.PI }, this.profile.turningRadius, this.profile.sweepRadius);
     const bound = ahead.limit < Infinity ? ahead : null;
     let tested = 0;
-    for (const id of this.joinStates(sx, sy)) {
-      const cell = (id / H) | 0;
+    const joins = this.joins;
+    for (let slot = 0; slot < joins.slots; slot++) {
+      if (!joins.free(slot)) continue;
       // The join, driven backward, is a curve into the start facing back.
-      if (bound !== null && (tested++, bound.rejects((cell % width) + 0.5, ((cell / width) | 0) + 0.5, latticeHeading(id - cell * H, H) + Math.PI))) this.probeSolved.add(id);
-      else this.probeJoins.push(id);
+      const end = joins.target(slot);
+      if (bound !== null && (tested++, bound.rejects(end.x, end.y, end.heading + Math.PI))) joins.ruleOut(slot);
+      else this.probeJoins.push(slot);
     }
     this.work += ahead.work + tested / POSES_PER_UNIT;
     this.probing = true;
@@ -481,9 +479,8 @@ export class ReachabilityProof {
 
   /** Solves the start side's next join; a legal one is marked forward. */
   private probeJoin(): void {
-    const id = this.probeJoins[this.probeAt++]!;
-    this.probeSolved.add(id);
-    if (this.joinLegal(this.joinFrom!, id) && this.markForward(id)) return;
+    const slot = this.probeJoins[this.probeAt++]!;
+    if (this.joinLegal(slot) && this.markForward(this.joins.state(slot))) return;
     this.settleProbe();
   }
 
@@ -492,7 +489,7 @@ export class ReachabilityProof {
    * left to solve, and the start side running dry proves there is no path.
    */
   private settleProbe(): void {
-    if (this.probing && this.probeAt === this.probeJoins.length) this.joinFrom = null;
+    if (this.probing && this.probeAt === this.probeJoins.length) this.lazyJoins = false;
   }
 
   private decide(v: 'reachable' | 'unreachable'): ReachVerdict {
@@ -545,50 +542,25 @@ export class ReachabilityProof {
   }
 
   /**
-   * True when the exact start of a proof that joins it lazily ({@link joinFrom}) joins state `id`:
-   * the state's cell is within the join rings of the start's, and the curve to it is computable
-   * and sweeps no wall, as the planner's virtual start joins it. Every state the goal side marks
+   * True when the exact start of a proof that joins it lazily ({@link lazyJoins}) joins state
+   * `id`: its cell is within the join rings and the join is legal. Every state the goal side marks
    * is asked once, so a goal side that runs dry has tried every join it could meet.
    */
   private joinsStart(id: number): boolean {
-    const start = this.joinFrom;
-    if (start === null || this.probeSolved.has(id)) return false;
-    const H = this.H;
-    const w = this.grid.width;
-    const cell = (id / H) | 0;
-    const x = cell % w;
-    const y = (cell / w) | 0;
-    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
-    if (Math.abs(x - this.joinX) > r || Math.abs(y - this.joinY) > r) return false;
-    return this.joinLegal(start, id);
+    if (!this.lazyJoins) return false;
+    const slot = this.joins.slotOf(id);
+    return slot >= 0 && this.joinLegal(slot);
   }
 
-  /**
-   * True when the join from the exact `start` to lattice state `id` (the shortest curve, as the
-   * planner's virtual start joins it) is computable and sweeps no wall; counts its work.
-   */
-  private joinLegal(start: Pose, id: number): boolean {
-    const H = this.H;
-    const w = this.grid.width;
-    const cell = (id / H) | 0;
-    this.work += this.shotWork;
-    const curve = curveOrNull(() => curveBetween(this.profile, start, { x: (cell % w) + 0.5, y: ((cell / w) | 0) + 0.5, heading: latticeHeading(id - cell * H, H) }));
-    return curve !== null && !pathHitsBlocked(this.grid, curve.path, this.profile.sweepRadius, this.freshWalls());
-  }
-
-  /** The lattice states of the free tiles within the join rings of cell (sx, sy), every heading. */
-  private joinStates(sx: number, sy: number): number[] {
-    const { width, height } = this.grid;
-    const H = this.H;
-    const r = Math.min(FIRST_LEG_RINGS, this.moves.rings);
-    const ids: number[] = [];
-    for (let y = sy - r; y <= sy + r; y++) {
-      for (let x = sx - r; x <= sx + r; x++) {
-        if (x < 0 || y < 0 || x >= width || y >= height || this.grid.cells[y * width + x] === 1) continue;
-        for (let k = 0; k < H; k++) ids.push((y * width + x) * H + k);
-      }
+  /** True when the start's join of `slot` is legal, solving it (and counting its work) the first time. */
+  private joinLegal(slot: number): boolean {
+    const joins = this.joins;
+    if (!joins.solved(slot)) {
+      const before = joins.work;
+      joins.solve(slot, this.freshWalls());
+      this.work += joins.work - before;
     }
-    return ids;
+    return joins.cost(slot) < Infinity;
   }
 
   /** The backward side tries the shot of a near state; a legal one makes the state a target. */
@@ -603,9 +575,10 @@ export class ReachabilityProof {
   }
 
   /** Joins the exact start pose to every state of the tiles around it, as the planner's virtual start does. */
-  private joinStart(start: Pose, sx: number, sy: number): void {
-    for (const id of this.joinStates(sx, sy)) {
-      if (this.joinLegal(start, id) && this.markForward(id)) {
+  private joinStart(): void {
+    const joins = this.joins;
+    for (let slot = 0; slot < joins.slots; slot++) {
+      if (joins.free(slot) && this.joinLegal(slot) && this.markForward(joins.state(slot))) {
         this.decide('reachable');
         return;
       }
@@ -731,11 +704,7 @@ export class ReachabilityProof {
     if (curve === null) return false;
     this.work += longSweepWork(curve.path.length);
     const segments = curve.path.segments;
-    if (approach !== null) {
-      let length = 0;
-      for (const seg of segments) length += seg.length;
-      if (approach.rejectsLength(length)) return false;
-    }
+    if (approach !== null && approach.rejectsLength(curve.path.length)) return false;
     if (segments.length === 0) return !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.freshWalls());
     // With a goal heading, the last piece ends at the goal pose, so its kind, turn and direction
     // fix the piece but for its length, and the footprint it sweeps only grows with the length:
