@@ -1173,13 +1173,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
     const memory = this.memory;
+    let cut = false;
     for (let m = firstMove; m < last; m++) {
       // Cheap tests first. Before the hit check the target may lie off the map (the index then
       // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
       if (needCheck && bits !== null && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
       const target = cell + dy[m]! * w + dx[m]!;
       if (corridorOn && stamps[target] !== inCorridor) {
-        if (this.cutCount === 0 || this.cut[this.cutCount - 1] !== id) this.pushCut(id);
+        if (!cut) this.pushCut(id);
+        cut = true;
         continue;
       }
       const to = target * H + endHeading[m]!;
@@ -1275,4 +1277,3 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
   }
 }
-
