@@ -24,8 +24,6 @@ export class Corridor {
   stamps = new Uint32Array(0);
   /** The stamp of the current corridor's cells. */
   generation = 0;
-  /** Cells the last {@link markWork} tested. */
-  marked = 0;
 
   /** Room for `cells` cells, none in the corridor. */
   allocate(cells: number): void {
@@ -41,7 +39,6 @@ export class Corridor {
    * string pull on the shared maps, several milliseconds) spreads over steps.
    */
   *markWork(field: GoalDistanceField, shrunk: Grid, start: Point, sx: number, sy: number, turningRadius: number): BuildWork<boolean> {
-    this.marked = 0;
     const corners = field.pathFrom(sx, sy);
     if (corners === null) return false;
     yield unitsFor(corners.length, PATH_POINTS_PER_UNIT);
@@ -66,7 +63,6 @@ export class Corridor {
         const x1 = Math.min(width - 1, Math.floor(hi - 0.5) + 1);
         if (x1 < x0) continue;
         yield unitsFor(x1 - x0 + 1, CELLS_PER_UNIT);
-        this.marked += x1 - x0 + 1;
         for (let x = x0; x <= x1; x++) {
           if (pointSegmentDistance(x + 0.5, y + 0.5, a.x, a.y, b.x, b.y) <= half) this.stamps[y * width + x] = this.generation;
         }
