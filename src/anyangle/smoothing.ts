@@ -35,19 +35,67 @@ export function smoothPath(grid: Grid, points: readonly Point[]): Point[] {
  * ```
  */
 export function stringPull(grid: Grid, points: readonly Point[], fromGoal = false): Point[] {
-  const n = points.length;
-  if (n <= 2) return points.slice();
-  const at = (i: number): Point => points[fromGoal ? n - 1 - i : i]!;
-  let anchor = at(0);
-  const kept: Point[] = [anchor];
-  for (let i = 1; i < n - 1; i++) {
-    const next = at(i + 1);
-    if (!lineOfSight(grid, anchor.x, anchor.y, next.x, next.y)) {
-      anchor = at(i);
-      kept.push(anchor);
-    }
+  const pull = new StringPull(grid, points, fromGoal);
+  while (!pull.done) pull.step();
+  return pull.result();
+}
+
+/**
+ * {@link stringPull} one line of sight at a time, for a caller that spreads it over steps (the
+ * directional planner's hybrid corridor marks its band in slices of a frame's budget).
+ *
+ * @example
+ * ```ts
+ * const pull = new StringPull(grid, points);
+ * while (!pull.done) pull.step(); // or a few a frame, weighing pull.nextCells()
+ * const kept = pull.result();
+ * ```
+ */
+export class StringPull {
+  private anchor: Point;
+  private readonly kept: Point[];
+  private i = 1;
+
+  constructor(
+    readonly grid: Grid,
+    readonly points: readonly Point[],
+    readonly fromGoal = false,
+  ) {
+    this.anchor = this.at(0);
+    this.kept = [this.anchor];
   }
-  kept.push(at(n - 1));
-  if (fromGoal) kept.reverse();
-  return kept;
+
+  /** True when every line of sight has been checked. */
+  get done(): boolean {
+    return this.i >= this.points.length - 1;
+  }
+
+  /** About how many cells the next line of sight visits: its taxicab length, plus one. */
+  nextCells(): number {
+    const next = this.at(this.i + 1);
+    return Math.abs(next.x - this.anchor.x) + Math.abs(next.y - this.anchor.y) + 1;
+  }
+
+  /** Checks the next line of sight: from the last kept point past the current one. */
+  step(): void {
+    const next = this.at(this.i + 1);
+    if (!lineOfSight(this.grid, this.anchor.x, this.anchor.y, next.x, next.y)) {
+      this.anchor = this.at(this.i);
+      this.kept.push(this.anchor);
+    }
+    this.i++;
+  }
+
+  /** The kept points, in the input's order (call when {@link done}). */
+  result(): Point[] {
+    const n = this.points.length;
+    if (n <= 2) return this.points.slice();
+    const kept = [...this.kept, this.at(n - 1)];
+    if (this.fromGoal) kept.reverse();
+    return kept;
+  }
+
+  private at(i: number): Point {
+    return this.points[this.fromGoal ? this.points.length - 1 - i : i]!;
+  }
 }

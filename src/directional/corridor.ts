@@ -4,7 +4,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { lineOfSight } from '../grid/line-of-sight.js';
+import { StringPull } from '../anyangle/smoothing.js';
 import { unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { pointSegmentDistance } from '../curves/footprint.js';
 import type { GoalDistanceField } from './distance-field.js';
@@ -81,25 +81,14 @@ const CELLS_PER_UNIT = 16;
 /** Cells a line of sight visits per work unit. */
 const SIGHT_CELLS_PER_UNIT = 16;
 
-/**
- * `stringPull` (src/anyangle/smoothing.ts, from the first point) as resumable work, a line of sight a piece: the same
- * points, in the same order.
- */
+/** {@link StringPull} as resumable work, a line of sight a piece. */
 function* pullWork(grid: Grid, points: readonly Point[]): BuildWork<Point[]> {
-  const n = points.length;
-  if (n <= 2) return points.slice();
-  let anchor = points[0]!;
-  const kept: Point[] = [anchor];
-  for (let i = 1; i < n - 1; i++) {
-    const next = points[i + 1]!;
-    yield unitsFor(Math.abs(next.x - anchor.x) + Math.abs(next.y - anchor.y) + 1, SIGHT_CELLS_PER_UNIT);
-    if (!lineOfSight(grid, anchor.x, anchor.y, next.x, next.y)) {
-      anchor = points[i]!;
-      kept.push(anchor);
-    }
+  const pull = new StringPull(grid, points);
+  while (!pull.done) {
+    yield unitsFor(pull.nextCells(), SIGHT_CELLS_PER_UNIT);
+    pull.step();
   }
-  kept.push(points[n - 1]!);
-  return kept;
+  return pull.result();
 }
 
 /**
