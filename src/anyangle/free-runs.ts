@@ -1,6 +1,6 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import { cornerSight } from '../grid/line-of-sight.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /**
  * Free-run tables of a grid: for every cell, how many free cells start there going right along
@@ -161,8 +161,7 @@ export class FreeRuns {
   }
 
   private refresh(): void {
-    const work = this.refreshWork();
-    while (!work.next().done);
+    runBuild(this.refreshWork());
   }
 
   /**

@@ -8,7 +8,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import type { Segment } from './segment.js';
 import type { SegmentPath } from './segment-path.js';
 
@@ -469,8 +469,7 @@ export class WallDistanceMap {
   /** Recomputes the map when the grid changed since the last call. */
   refresh(): this {
     if (this.builtVersion === this.grid.version) return this;
-    const work = this.refreshWork();
-    while (!work.next().done);
+    runBuild(this.refreshWork());
     return this;
   }
 

@@ -1,6 +1,6 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import { SQRT2, type Lattice, type MoveVisitor } from './lattice.js';
-import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from './stepped-build.js';
+import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './stepped-build.js';
 
 /**
  * Lattice column step of each move direction, in the order the lattices hand moves out:
@@ -94,8 +94,7 @@ export class MoveTable implements MoveVisitor {
   }
 
   private rebuild(): void {
-    const work = this.refreshWork();
-    while (!work.next().done);
+    runBuild(this.refreshWork());
   }
 
   /**
