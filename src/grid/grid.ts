@@ -25,6 +25,10 @@ export class Grid {
   version = 0;
   private readonly listeners = new Set<GridChangeListener>();
   private readonly watchers = new Set<GridChangeListener>();
+  /** Row-major cost multipliers, allocated on the first cost other than 1 (a uniform grid has none). */
+  private costArray: Float64Array | null = null;
+  /** How many cells have a cost other than 1, so {@link weighted} is O(1). */
+  private nonUnitCosts = 0;
 
   /**
    * An all-free grid of the given size.
@@ -125,6 +129,118 @@ export class Grid {
   }
 
   /**
+   * The movement cost multiplier of cell (x, y): a move's cost is the length it runs inside each
+   * cell times that cell's cost. 1 on a uniform grid. `x` and `y` are cell indices, floored like
+   * {@link isBlocked}; a cell outside the map (or a `NaN` index) answers 1: it is blocked anyway,
+   * and callers check blocking separately. A blocked cell keeps its cost, which it has again once
+   * freed.
+   *
+   * @example
+   * ```ts
+   * const grid = new Grid(3, 3).setCost(1, 1, 5);
+   * grid.cost(1, 1); // 5
+   * grid.cost(1.7, 1.2); // 5, the same cell
+   * grid.cost(0, 0); // 1
+   * ```
+   */
+  cost(x: number, y: number): number {
+    const costs = this.costArray;
+    if (costs === null || !(x >= 0 && y >= 0 && x < this.width && y < this.height)) return 1;
+    return costs[(y | 0) * this.width + (x | 0)]!;
+  }
+
+  /**
+   * True when some cell's cost differs from 1 (O(1)). Planners that assume uniform costs refuse a
+   * weighted grid; setting every cost back to 1 makes the grid uniform again.
+   */
+  get weighted(): boolean {
+    return this.nonUnitCosts > 0;
+  }
+
+  /**
+   * Row-major cell costs (index `y * width + x`), or `null` while no cell has ever had a cost
+   * other than 1. Read-only: write through {@link setCost} or {@link fillCosts}, never directly,
+   * or {@link weighted}, {@link version} and the caches go stale.
+   */
+  get costs(): Float64Array | null {
+    return this.costArray;
+  }
+
+  /**
+   * Sets the movement cost multiplier of one cell, then tells the watchers and listeners like
+   * {@link setBlocked} (one `version` step), so searches in progress restart. Setting the cost a
+   * cell already has changes nothing; a cell outside the map is ignored. Blocked cells may have a
+   * cost too: it applies once they are freed.
+   * @throws RangeError when `x` or `y` is not an integer, or `cost` is not a finite number >= 1
+   *   (`NaN`, `Infinity` and costs below 1 are refused; block the cell instead); nothing changes then.
+   * @throws the error of a listener that threw, as {@link setBlocked} says.
+   */
+  setCost(x: number, y: number, cost: number): this {
+    if (!Number.isInteger(x) || !Number.isInteger(y)) {
+      throw new RangeError(`setCost needs integer cell coordinates, got (${String(x)}, ${String(y)})`);
+    }
+    if (!isCost(cost)) throw new RangeError(`setCost needs a finite cost >= 1, got ${describe(cost)} for cell (${x}, ${y})`);
+    if (!this.inBounds(x, y)) return this;
+    if (!this.writeCost(y * this.width + x, cost)) return this;
+    this.version++;
+    this.notify({ x, y, width: 1, height: 1 });
+    return this;
+  }
+
+  /**
+   * Sets the cost of every cell of a rectangle from a function in one change (one `version` step,
+   * one notification), clipped and floored like {@link fill}. The change is whole or absent: the
+   * function is asked for every cell and each answer checked before any cell is written.
+   * @throws RangeError on a bad rectangle (as {@link fill}), or when the function returns something
+   *   other than a finite number >= 1 (the message names the cell and the value; the grid is
+   *   unchanged).
+   * @throws TypeError when `cost` is not a function.
+   * @throws what the function throws (the grid unchanged), or what a listener throws.
+   */
+  fillCosts(x: number, y: number, width: number, height: number, cost: (x: number, y: number) => number): this {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`fillCosts needs a finite corner, got (${String(x)}, ${String(y)})`);
+    if (!(width >= 0) || !(height >= 0)) throw new RangeError(`fillCosts needs a size >= 0, got ${String(width)} x ${String(height)}`);
+    if (typeof cost !== 'function') throw new TypeError(`fillCosts needs a cost function, got ${typeof cost}`);
+    const x0 = Math.max(0, Math.floor(x));
+    const y0 = Math.max(0, Math.floor(y));
+    const x1 = Math.min(this.width, Math.floor(x + width));
+    const y1 = Math.min(this.height, Math.floor(y + height));
+    if (x1 <= x0 || y1 <= y0) return this;
+    const w = x1 - x0;
+    const next = new Float64Array(w * (y1 - y0));
+    for (let cy = y0; cy < y1; cy++) {
+      for (let cx = x0; cx < x1; cx++) {
+        const c = cost(cx, cy);
+        if (!isCost(c)) throw new RangeError(`fillCosts: cell (${cx}, ${cy}) needs a finite cost >= 1, got ${describe(c)}`);
+        next[(cy - y0) * w + cx - x0] = c;
+      }
+    }
+    let changed = false;
+    for (let cy = y0; cy < y1; cy++) {
+      for (let cx = x0; cx < x1; cx++) {
+        if (this.writeCost(cy * this.width + cx, next[(cy - y0) * w + cx - x0]!)) changed = true;
+      }
+    }
+    if (changed) {
+      this.version++;
+      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 });
+    }
+    return this;
+  }
+
+  /** Writes one checked cost, keeping the count of non-1 cells; true when it changed. */
+  private writeCost(i: number, cost: number): boolean {
+    let costs = this.costArray;
+    const old = costs === null ? 1 : costs[i]!;
+    if (old === cost) return false;
+    if (costs === null) costs = this.costArray = new Float64Array(this.width * this.height).fill(1);
+    costs[i] = cost;
+    if (old === 1) this.nonUnitCosts++;
+    else if (cost === 1) this.nonUnitCosts--;
+    return true;
+  }
+
+  /**
    * Calls `listener` with the changed area after every change. Returns a function that removes it.
    *
    * A listener that throws harms nothing else: the library's own caches are told first (see
@@ -161,10 +277,12 @@ export class Grid {
     if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} grid change listeners threw`);
   }
 
-  /** A copy with the same cells and no listeners. */
+  /** A copy with the same cells and costs and no listeners. */
   clone(): Grid {
     const copy = new Grid(this.width, this.height);
     copy.cells.set(this.cells);
+    if (this.costArray !== null) copy.costArray = this.costArray.slice();
+    copy.nonUnitCosts = this.nonUnitCosts;
     return copy;
   }
 
@@ -282,6 +400,11 @@ export const MAX_GRID_SIDE = 1 << 14;
 
 const ASCII_CELLS: Record<string, number> = { '.': 0, '@': 1, '#': 1 };
 const MOVING_AI_CELLS: Record<string, number> = { '.': 0, G: 0, S: 0, '@': 1, O: 1, T: 1, W: 1 };
+
+/** A legal cell cost: a finite number >= 1 (a cost multiplies distance and keeps the octile heuristic admissible). */
+function isCost(cost: unknown): cost is number {
+  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 1;
+}
 
 function checkSide(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 0 || value > MAX_GRID_SIDE) {
