@@ -180,19 +180,43 @@ function checked(curve: DubinsCurve, from: Pose, to: Pose, radius: number): Dubi
  *   `checkCurveRange`: the end lies within CURVE_TOLERANCE × scale of `to`).
  */
 export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
+  return dubinsOf(from, to, radius, dubinsChoice(from, to, radius));
+}
+
+/**
+ * The word of {@link dubins} and its pieces' lengths in turning radii (each >= 0), solved without
+ * building the path: a caller that can reject the curve from its pieces alone (a search's shot
+ * whose last piece is known to hit) saves the path and its check.
+ * @throws RangeError as {@link dubins}.
+ */
+export function dubinsChoice(from: Pose, to: Pose, radius: number): DubinsChoice {
   checkArgs(from, to, radius);
   const [x, y, phi] = toLocal(from, to, radius);
-  let bestWord: DubinsWord = 'LSL';
+  let word: DubinsWord = 'LSL';
   let best: [number, number, number] | null = null;
-  for (const word of DUBINS_WORDS) {
-    const parts = solveDubinsWord(word, x, y, phi);
+  for (const w of DUBINS_WORDS) {
+    const parts = solveDubinsWord(w, x, y, phi);
     if (parts !== null && (best === null || better(parts, best))) {
       best = parts;
-      bestWord = word;
+      word = w;
     }
   }
   // LSL and RSR reach every goal, so best is never null.
-  return checked(curveOf(bestWord, best!, from, radius), from, to, radius);
+  return { word, parts: best! };
+}
+
+/** A word of {@link dubins} and its pieces' lengths, in turning radii. */
+export interface DubinsChoice {
+  readonly word: DubinsWord;
+  readonly parts: [number, number, number];
+}
+
+/**
+ * The curve of a {@link dubinsChoice} for the same poses and radius: what {@link dubins} returns.
+ * @throws RangeError when its end misses `to` (see {@link dubins}).
+ */
+export function dubinsOf(from: Pose, to: Pose, radius: number, choice: DubinsChoice): DubinsCurve {
+  return checked(curveOf(choice.word, choice.parts, from, radius), from, to, radius);
 }
 
 /**

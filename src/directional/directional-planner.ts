@@ -1058,6 +1058,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const w = this.grid.width;
       if (Math.hypot((cell % w) + 0.5 - this.goal.x, ((cell / w) | 0) + 0.5 - this.goal.y) > this.shotNear) return false;
     }
+    if (this.proofBegun && id < this.virtualStart) {
+      // The proof tries the same shot from the near states: one solve serves both, and its cheap
+      // exact rejections (walls behind the goal, a last piece known to hit) serve the search too.
+      const proof = this.proof!;
+      const before = proof.work;
+      const legal = proof.shotFrom(id);
+      this.shotWork += proof.work - before;
+      if (!legal) return false;
+    }
     const pose = this.poseOf(id);
     const p = this.profile;
     // A first leg (any goal heading) is closed-form, about 1.4 µs even for a unit that reverses.

@@ -42,7 +42,7 @@ export function latticeIndex(heading: number, headings: number): number {
  * range it computes to its precision). The planner's refusal rules keep queries inside that
  * range; this keeps a search from throwing if one slips through.
  */
-export function curveOrNull(make: () => Curve): Curve | null {
+export function curveOrNull<T = Curve>(make: () => T): T | null {
   try {
     return make();
   } catch (error) {

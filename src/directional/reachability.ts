@@ -25,6 +25,7 @@
 import type { Grid } from '../grid/grid.js';
 import { normalizeAngle } from '../curves/angle.js';
 import type { CurveGoal } from '../curves/curve-planner.js';
+import { dubinsChoice, dubinsOf, dubinsSteers, type DubinsChoice } from '../curves/dubins.js';
 import { firstLeg } from '../curves/first-leg.js';
 import { discHitsBlocked, pathHitsBlocked, segmentHitsBlocked, TOUCH_MARGIN, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose, Segment } from '../curves/segment.js';
@@ -88,6 +89,9 @@ const SHOT_WORK = 3;
  * about 1.1), and its sweep as much as a Dubins shot's.
  */
 const REVERSING_SHOT_WORK = 8;
+
+/** Work units of a Dubins solve alone (its word and pieces, no path, no sweep): about 1.1 µs warm. */
+const SOLVE_WORK = 1;
 
 /** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
 const MARKS_PER_UNIT = 16;
@@ -670,8 +674,13 @@ export class ReachabilityProof {
     return this.goalHeading === null || Math.abs(normalizeAngle(pose.heading - this.goalHeading)) < HEADING_EPSILON;
   }
 
-  /** The shot from lattice state `id`, tried once per proof. */
-  private shotFrom(id: number): boolean {
+  /**
+   * True when the analytic shot from lattice state `id` to the current proof's goal is legal
+   * ({@link shotLegal}); tried once per proof and remembered, so the caller's search, which tries
+   * the same shots from the states it expands, asks here instead of solving them a second time.
+   * Counts as work.
+   */
+  shotFrom(id: number): boolean {
     const known = this.shotTried.get(id);
     if (known !== undefined) return known;
     const H = this.H;
@@ -693,13 +702,24 @@ export class ReachabilityProof {
       this.work += 1 / POSES_PER_UNIT;
       if (approach.rejects(pose.x, pose.y, pose.heading)) return false;
     }
-    // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs) even for a unit that reverses.
-    this.work += this.goalHeading === null ? SHOT_WORK : this.shotWork;
     const p = this.profile;
+    let choice: DubinsChoice | null = null;
+    if (this.goalHeading !== null && !p.reverse) {
+      // A forward-only shot to a goal heading: its pieces alone may reject it, before its path is built.
+      this.work += SOLVE_WORK;
+      choice = curveOrNull(() => dubinsChoice(pose, this.goal, p.turningRadius));
+      if (choice === null || this.rejectsPieces(choice)) return false;
+      this.work += this.shotWork - SOLVE_WORK;
+    } else {
+      // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs) even for a unit that reverses.
+      this.work += this.goalHeading === null ? SHOT_WORK : this.shotWork;
+    }
     const curve = curveOrNull(() =>
-      this.goalHeading === null
-        ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
-        : curveBetween(p, pose, this.goal),
+      choice !== null
+        ? dubinsOf(pose, this.goal, p.turningRadius, choice)
+        : this.goalHeading === null
+          ? firstLeg(pose, this.goal, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost })
+          : curveBetween(p, pose, this.goal),
     );
     if (curve === null) return false;
     this.work += longSweepWork(curve.path.length);
@@ -721,6 +741,28 @@ export class ReachabilityProof {
       }
     }
     return true;
+  }
+
+  /**
+   * True when the Dubins shot of `choice` is rejected by what its pieces' lengths show: its last
+   * non-empty piece is at least as long as one of its kind found to hit (see {@link shotLegal}),
+   * or the whole is longer than the approach bound allows. The same tests {@link shotLegal}
+   * applies to the built path: a piece's length is the same product either way.
+   */
+  private rejectsPieces(choice: DubinsChoice): boolean {
+    const r = this.profile.turningRadius;
+    const [a, b, c] = choice.parts;
+    if (this.approach !== null && this.approach.rejectsLength(a * r + b * r + c * r)) return true;
+    const steers = dubinsSteers(choice.word);
+    for (let i = 2; i >= 0; i--) {
+      const length = choice.parts[i]! * r;
+      if (length === 0) continue;
+      // The kinds of pieceKind, for a forward piece: a line, or an arc turning right (+1) or left.
+      const steer = steers[i]!;
+      const kind = steer === 0 ? 0 : steer === 1 ? 2 : 4;
+      return length >= this.hitLength[kind]!;
+    }
+    return false;
   }
 }
 
