@@ -12,6 +12,12 @@ import type { PathResult } from './result.js';
  * When start and goal are lattice nodes (the usual case) moves come from the move table and the
  * heuristic from the known column and row of each node, in A*'s own loop.
  *
+ * On a grid with tile costs (`Grid.weighted`) a move costs the exact integral of cell cost
+ * along it (`Lattice.moveCost`) and a leg from a start or goal off the lattice the integral
+ * along the leg, so the path is the cheapest lattice path; `cost` in the result is its cost and
+ * `length` its Euclidean length. The octile heuristic stays admissible and consistent because
+ * costs are >= 1. With weight 0 it is Dijkstra's search.
+ *
  * Ties among open nodes of equal f go to the larger g (see `IndexedHeap`). A subclass may set
  * {@link lineTies} to prefer, before that, the node nearer the straight line from start to goal:
  * of the many equally short lattice paths it then picks one that keeps close to that line, which
@@ -51,12 +57,13 @@ export class AStar extends LatticePlanner {
   }
 
   /**
-   * For queries between lattice nodes, a loop with the relaxation written inline over the move
-   * table: a call per move through a loop several planners share cannot be inlined, and A* is the
+   * For queries between lattice nodes on a uniform grid, a loop with the relaxation written
+   * inline over the move table: a call per move through a loop several planners share cannot be inlined, and A* is the
    * baseline everyone is timed against. Same order of moves and same ties as {@link expand}.
    */
   protected override run(budget: number): RunState {
-    if (!this.endsOnLattice) return super.run(budget);
+    // One branch per slice: a weighted query takes the generic loop, whose moves cost their integral.
+    if (!this.endsOnLattice || this.weighted) return super.run(budget);
     const m = this.memory;
     const heap = m.heap;
     const { g, stamp } = m;

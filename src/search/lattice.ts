@@ -29,13 +29,25 @@ export interface Lattice {
   /** Where node `id` sits, in tile units. */
   x(id: number): number;
   y(id: number): number;
-  /** Writes the legal moves out of `id` (target ids and costs); returns how many. */
+  /**
+   * Writes the legal moves out of `id` (target ids and lengths); returns how many. The lengths are
+   * the moves' costs on a uniform grid; on a weighted one, {@link moveCost} gives each move's cost.
+   */
   successors(id: number, ids: Int32Array, costs: Float64Array): number;
   /**
-   * Hands every legal move out of `id` to `visitor`, with the target's lattice column and row:
-   * the one place each lattice's move rule is written ({@link successors} collects from it).
+   * Hands every legal move out of `id` to `visitor`, with the target's lattice column and row and
+   * the move's length: the one place each lattice's move rule is written ({@link successors}
+   * collects from it).
    */
   forEachMove(id: number, visitor: MoveVisitor): void;
+  /**
+   * The cost of the legal unit move from node `from` to its neighbour `to` under the grid's tile
+   * costs ({@link Grid.cost}): the exact integral of cell cost along the move, that is the length
+   * inside each cell times the cell's cost. A move along a cell edge takes the cheaper of the free
+   * cells beside it. Equal to the move's length on a uniform grid; symmetric in `from` and `to`.
+   * Undefined for nodes that are not neighbours or a move the lattice does not hand out.
+   */
+  moveCost(from: number, to: number): number;
   /** False for nodes a path may reach but never pass through (double corners). */
   passable(id: number): boolean;
   /** True when a unit may stand at point (x, y) under this lattice's semantics. */
@@ -51,7 +63,7 @@ export interface Lattice {
 
 /** Receives lattice moves from {@link Lattice.forEachMove}. */
 export interface MoveVisitor {
-  /** A move from node `from` to node `to`, which sits at lattice column `tx` and row `ty`, at cost `cost`. */
+  /** A move from node `from` to node `to`, which sits at lattice column `tx` and row `ty`, of length `cost`. */
   move(from: number, to: number, tx: number, ty: number, cost: number): void;
 }
 
@@ -74,6 +86,17 @@ function collectMoves(lattice: Lattice, collector: MoveCollector, id: number, id
   collector.count = 0;
   lattice.forEachMove(id, collector);
   return collector.count;
+}
+
+/**
+ * The cost of running along the edge between cells a and b: the cheaper of the free ones. A unit
+ * on the edge may lean to either side, and never into a blocked cell.
+ */
+function edgeCost(grid: Grid, ax: number, ay: number, bx: number, by: number): number {
+  const aFree = !grid.isBlocked(ax, ay);
+  const bFree = !grid.isBlocked(bx, by);
+  if (aFree && bFree) return Math.min(grid.cost(ax, ay), grid.cost(bx, by));
+  return aFree ? grid.cost(ax, ay) : grid.cost(bx, by);
 }
 
 /** Most entries a point can have: the nine corners of the up-to-four cells it touches. */
@@ -131,6 +154,23 @@ export class CornerLattice implements Lattice {
     if (!ne) v.move(id, id - s + 1, x + 1, y - 1, SQRT2);
     if (!sw) v.move(id, id + s - 1, x - 1, y + 1, SQRT2);
     if (!nw) v.move(id, id - s - 1, x - 1, y - 1, SQRT2);
+  }
+
+  /**
+   * A diagonal move crosses one cell, √2 times its cost; an orthogonal move runs along the edge
+   * between two cells and takes the cheaper free one (the move rule guarantees one is free).
+   */
+  moveCost(from: number, to: number): number {
+    const g = this.grid;
+    const s = this.stride;
+    const x = from % s;
+    const y = (from / s) | 0;
+    const tx = to % s;
+    const ty = (to / s) | 0;
+    const cx = Math.min(x, tx);
+    const cy = Math.min(y, ty);
+    if (tx !== x && ty !== y) return SQRT2 * g.cost(cx, cy);
+    return ty === y ? edgeCost(g, cx, y - 1, cx, y) : edgeCost(g, x - 1, cy, x, cy);
   }
 
   passable(id: number): boolean {
@@ -223,6 +263,17 @@ export class CellLattice implements Lattice {
     if (n && e && cells[id - w + 1] === 0) v.move(id, id - w + 1, x + 1, y - 1, SQRT2);
     if (s && west && cells[id + w - 1] === 0) v.move(id, id + w - 1, x - 1, y + 1, SQRT2);
     if (n && west && cells[id - w - 1] === 0) v.move(id, id - w - 1, x - 1, y - 1, SQRT2);
+  }
+
+  /**
+   * Half the move runs in each end's cell: an orthogonal move ½·c(a) + ½·c(b), a diagonal one
+   * (through the corner the two cells share) √2/2·c(a) + √2/2·c(b).
+   */
+  moveCost(from: number, to: number): number {
+    const w = this.stride;
+    const length = from % w === to % w || ((from / w) | 0) === ((to / w) | 0) ? 1 : SQRT2;
+    const costs = this.grid.costs;
+    return costs === null ? length : (length / 2) * (costs[from]! + costs[to]!);
   }
 
   passable(): boolean {

@@ -1,13 +1,14 @@
 import { componentsOf, type Components } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
+import { segmentCost } from '../grid/segment-cost.js';
 import type { Point } from '../grid/point.js';
 import { CellLattice, CornerLattice, MAX_ENTRIES, type Connectivity, type Lattice } from './lattice.js';
 import { CLOSED, OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { SearchSlot, type RunState, type SearchSession } from './session.js';
-import { validateQuery } from './validate.js';
+import { TILE_COST_PLANNERS, tileCostProblem, validateQuery } from './validate.js';
 
 /**
  * What every path planner offers: a one-shot query, and a resumable search a game can spread over
@@ -65,6 +66,25 @@ export abstract class ResumablePlanner implements Planner {
   constructor(readonly grid: Grid) {}
 
   /**
+   * Whether this planner honours tile costs ({@link Grid.cost}). One that does not ends every
+   * query on a weighted grid with status `invalid` (checked before `begin`, so also when a grid
+   * becomes weighted while a search is paused). By default, the planners of
+   * {@link TILE_COST_PLANNERS}; a planner that integrates costs exactly overrides it.
+   */
+  protected get takesTileCosts(): boolean {
+    return TILE_COST_PLANNERS.includes(this.name);
+  }
+
+  /** The query's end when the grid has costs this planner cannot take; else `begin`'s answer. */
+  private start(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    if (!this.takesTileCosts && this.grid.weighted) {
+      this.expanded = 0;
+      return failure('invalid', 0, tileCostProblem(this.name));
+    }
+    return this.begin(sx, sy, gx, gy, weight, cap);
+  }
+
+  /**
    * The one-shot query runs the phases directly rather than through {@link createSearch}, so that
    * it allocates nothing but its result (a game may ask for hundreds of short paths a frame). It
    * still ends any search in progress on this planner, as a new search would.
@@ -72,7 +92,7 @@ export abstract class ResumablePlanner implements Planner {
   findPath(sx: number, sy: number, gx: number, gy: number, options: QueryOptions = {}): PathResult {
     this.slot.supersede();
     const cap = options.maxExpansions ?? Infinity;
-    const early = this.begin(sx, sy, gx, gy, options.weight ?? 1, cap);
+    const early = this.start(sx, sy, gx, gy, options.weight ?? 1, cap);
     if (early) return early;
     const state = this.run(cap);
     if (state === 'found') return this.finish();
@@ -90,7 +110,7 @@ export abstract class ResumablePlanner implements Planner {
         get expanded() {
           return planner.expanded;
         },
-        begin: () => this.begin(sx, sy, gx, gy, weight, cap),
+        begin: () => this.start(sx, sy, gx, gy, weight, cap),
         run: (budget) => this.run(budget),
         finish: () => this.finish(),
         exhausted: () => failure('no-path', this.expanded),
@@ -141,6 +161,12 @@ export abstract class LatticePlanner extends ResumablePlanner {
   protected gx = 0;
   protected gy = 0;
   protected weight = 1;
+  /**
+   * The grid had tile costs when this query began: moves and legs cost their integral of cell cost
+   * ({@link Lattice.moveCost}, {@link segmentCost}) instead of their length. Fixed for the query: a
+   * grid change restarts it.
+   */
+  protected weighted = false;
   /** Scratch buffers {@link successorsOf} fills. */
   protected readonly succIds = new Int32Array(SUCCESSOR_SLOTS);
   protected readonly succCosts = new Float64Array(SUCCESSOR_SLOTS);
@@ -212,7 +238,7 @@ export abstract class LatticePlanner extends ResumablePlanner {
    */
   protected successorsOf(id: number): number {
     if (id === this.virtualStart) return this.legs(this.startEntryIds, this.startEntryCosts, this.startEntryCount, this.virtualGoal);
-    const n = this.lattice.successors(id, this.succIds, this.succCosts);
+    const n = this.latticeMoves(id);
     const leg = this.goalLeg(id);
     return leg >= 0 ? this.append(n, this.virtualGoal, leg) : n;
   }
@@ -224,10 +250,19 @@ export abstract class LatticePlanner extends ResumablePlanner {
   protected predecessorsOf(id: number): number {
     if (id === this.virtualStart) return 0;
     if (id === this.virtualGoal) return this.legs(this.goalEntryIds, this.goalEntryCosts, this.goalEntryCount, this.virtualStart);
-    let n = this.lattice.successors(id, this.succIds, this.succCosts);
+    let n = this.latticeMoves(id);
     if (this.startId !== this.virtualStart) return n;
     for (let i = 0; i < this.startEntryCount; i++) {
       if (this.startEntryIds[i] === id) n = this.append(n, this.virtualStart, this.startEntryCosts[i]!);
+    }
+    return n;
+  }
+
+  /** Fills the scratch buffers with the lattice moves out of lattice node `id` and their costs; returns how many. */
+  private latticeMoves(id: number): number {
+    const n = this.lattice.successors(id, this.succIds, this.succCosts);
+    if (this.weighted) {
+      for (let i = 0; i < n; i++) this.succCosts[i] = this.lattice.moveCost(id, this.succIds[i]!);
     }
     return n;
   }
@@ -273,8 +308,9 @@ export abstract class LatticePlanner extends ResumablePlanner {
     this.gx = gx;
     this.gy = gy;
     this.weight = weight;
-    this.startEntryCount = this.lattice.entries(sx, sy, this.startEntryIds, this.startEntryCosts);
-    this.goalEntryCount = this.lattice.entries(gx, gy, this.goalEntryIds, this.goalEntryCosts);
+    this.weighted = this.grid.weighted;
+    this.startEntryCount = this.entries(sx, sy, this.startEntryIds, this.startEntryCosts);
+    this.goalEntryCount = this.entries(gx, gy, this.goalEntryIds, this.goalEntryCosts);
     const startNode = this.startEntryCount === 1 && this.startEntryCosts[0] === 0 ? this.startEntryIds[0]! : -1;
     const goalNode = this.goalEntryCount === 1 && this.goalEntryCosts[0] === 0 ? this.goalEntryIds[0]! : -1;
     this.startId = startNode >= 0 ? startNode : this.virtualStart;
@@ -283,18 +319,32 @@ export abstract class LatticePlanner extends ResumablePlanner {
     this.goalRow = goalNode >= 0 ? (goalNode / this.lattice.stride) | 0 : -1;
     if ((sx === gx && sy === gy) || (startNode >= 0 && startNode === goalNode)) {
       const p = { x: this.nodeX(this.startId), y: this.nodeY(this.startId) };
-      return { status: 'found', points: [p], length: 0, expanded: 0 };
+      return { status: 'found', points: [p], length: 0, cost: 0, expanded: 0 };
     }
     if (!this.components.connected(this.nodeX(this.startId), this.nodeY(this.startId), this.nodeX(this.goalId), this.nodeY(this.goalId))) {
       return failure('no-path');
     }
     this.directLeg =
       this.startId === this.virtualStart && this.goalId === this.virtualGoal && lineOfSight(this.grid, sx, sy, gx, gy)
-        ? Math.hypot(gx - sx, gy - sy)
+        ? this.legCost(sx, sy, gx, gy)
         : -1;
     this.memory.reset();
     this.memory.open(this.startId, 0, this.heuristic(this.startId), -1);
     return undefined;
+  }
+
+  /** The lattice's entries for point (x, y), with each leg's cost (its length on a uniform grid). */
+  private entries(x: number, y: number, ids: Int32Array, costs: Float64Array): number {
+    const n = this.lattice.entries(x, y, ids, costs);
+    if (this.weighted) {
+      for (let i = 0; i < n; i++) costs[i] = this.legCost(x, y, this.lattice.x(ids[i]!), this.lattice.y(ids[i]!));
+    }
+    return n;
+  }
+
+  /** The cost of the straight leg (x0, y0)-(x1, y1) in this query: its length, or its integral of cell cost. */
+  private legCost(x0: number, y0: number, x1: number, y1: number): number {
+    return this.weighted ? segmentCost(this.grid, x0, y0, x1, y1) : Math.hypot(x1 - x0, y1 - y0);
   }
 
   /**
@@ -349,6 +399,12 @@ export abstract class LatticePlanner extends ResumablePlanner {
     }
     points.reverse();
     const refined = this.refine(points);
-    return { status: 'found', points: refined, length: polylineLength(refined), expanded: this.expanded };
+    const length = polylineLength(refined);
+    let cost = length;
+    if (this.weighted) {
+      cost = 0;
+      for (let i = 1; i < refined.length; i++) cost += segmentCost(this.grid, refined[i - 1]!.x, refined[i - 1]!.y, refined[i]!.x, refined[i]!.y);
+    }
+    return { status: 'found', points: refined, length, cost, expanded: this.expanded };
   }
 }

@@ -30,6 +30,14 @@ export interface PathResult {
   points: Point[];
   /** Euclidean length of the polyline through `points`; Infinity unless found. */
   length: number;
+  /**
+   * The path's weighted cost: the integral of cell cost (`Grid.cost`) along `points`, each
+   * leg charged the length it runs inside each cell times that cell's cost (a leg along a cell edge
+   * the cheaper free side). Equal to `length` on a uniform grid. Set on found paths by the lattice
+   * planners (A*, Theta*, Lazy Theta* and the others built on `LatticePlanner`); a planner that
+   * leaves it out plans on uniform grids only, where it is `length`.
+   */
+  cost?: number;
   /** Nodes expanded (taken off the open list) by this search. */
   expanded: number;
   /** A sentence saying what was wrong, for `invalid` and the blocked statuses. */

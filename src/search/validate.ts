@@ -65,3 +65,15 @@ export function cornerOnly(planner: string, options: { lattice?: string }): void
     throw new RangeError(`${planner} plans on cell corners only, got lattice '${String(options.lattice)}'`);
   }
 }
+
+/**
+ * The built-in polyline planners that honour tile costs (the registry's `tileCosts` trait), named
+ * here because the search layer cannot import the registry; a test checks the two agree.
+ */
+export const TILE_COST_PLANNERS: readonly string[] = ['astar', 'theta', 'lazy-theta'];
+
+/** The `invalid` message for planner `name` asked to plan on a weighted grid: it names the planners that can. */
+export function tileCostProblem(name: string): string {
+  const can = TILE_COST_PLANNERS.slice(0, -1).join(', ') + ' or ' + TILE_COST_PLANNERS[TILE_COST_PLANNERS.length - 1]!;
+  return `${name} assumes uniform tile costs; this grid has costs: use ${can}`;
+}
