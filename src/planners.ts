@@ -37,7 +37,11 @@ export interface PlannerTraits {
   readonly connectivity: readonly Connectivity[];
   /** Plans between any real points (a sprite's exact position), not only lattice nodes. */
   readonly realPoints: boolean;
-  /** Honours per-tile movement costs. No planner does yet. */
+  /**
+   * Honours per-tile movement costs (`Grid.cost`): its paths are cheapest under them and its
+   * results carry their `cost`. A polyline planner without it returns `invalid` on a weighted grid
+   * (the search layer's `TILE_COST_PLANNERS` names the built-in ones that have it).
+   */
   readonly tileCosts: boolean;
   /** Plans reversing (backing up) for a unit that may. */
   readonly reversing: boolean;
@@ -97,6 +101,9 @@ const LATTICE_TRAITS: PlannerTraits = {
   forUnits: true,
 };
 
+/** The lattice planners that integrate tile costs exactly along their moves and segments. */
+const WEIGHTED_LATTICE_TRAITS: PlannerTraits = { ...LATTICE_TRAITS, tileCosts: true };
+
 /** The any-angle planners that search intervals or visibility: corner semantics only. */
 const ANY_ANGLE_TRAITS: PlannerTraits = { ...LATTICE_TRAITS, lattices: ['corner'], connectivity: [] };
 
@@ -115,7 +122,7 @@ const createDirectional = (grid: Grid, profile: ResolvedProfile): CurvePlanner =
 const HYBRID_QUERY: DirectionalQueryOptions = { mode: 'hybrid' };
 
 const BUILT_IN: readonly PlannerEntry[] = [
-  { name: 'astar', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new AStar(grid, options) },
+  { name: 'astar', kind: 'polyline', traits: WEIGHTED_LATTICE_TRAITS, create: (grid, options) => new AStar(grid, options) },
   { name: 'anya', kind: 'polyline', traits: ANY_ANGLE_TRAITS, create: (grid, options) => new Anya(grid, options) },
   {
     name: 'vg',
@@ -127,8 +134,8 @@ const BUILT_IN: readonly PlannerEntry[] = [
   { name: 'astar-ps', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new AStarPS(grid, options) },
   { name: 'jps', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new JumpPointSearch(grid, options) },
   { name: 'jps-ps', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new JumpPointSearchPS(grid, options) },
-  { name: 'theta', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new ThetaStar(grid, options) },
-  { name: 'lazy-theta', kind: 'polyline', traits: LATTICE_TRAITS, create: (grid, options) => new LazyThetaStar(grid, options) },
+  { name: 'theta', kind: 'polyline', traits: WEIGHTED_LATTICE_TRAITS, create: (grid, options) => new ThetaStar(grid, options) },
+  { name: 'lazy-theta', kind: 'polyline', traits: WEIGHTED_LATTICE_TRAITS, create: (grid, options) => new LazyThetaStar(grid, options) },
   { name: 'directional', kind: 'curve', traits: DIRECTIONAL_TRAITS, create: createDirectional },
   { name: 'directional-hybrid', kind: 'curve', traits: DIRECTIONAL_TRAITS, create: createDirectional, query: HYBRID_QUERY },
 ];
