@@ -5,6 +5,7 @@ import type { CurveGoal, CurveResult } from '../curves/curve-planner.js';
 import type { UnitProfile } from '../unit/profile.js';
 import type { Pose } from '../curves/segment.js';
 import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
+import { applyCostFile } from './costs.js';
 import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
 /** One query line: start pose and goal, tile units and radians. */
@@ -39,7 +40,7 @@ const SVG_MAX_POINTS = 20_000;
 export function directionalCommand(args: readonly string[]): number {
   const parsed = parseArgs(
     args,
-    ['map', 'queries', 'radius', 'width', 'length', 'headings', 'neighborhood', 'reverse-cost', 'turn-penalty', 'mode', 'max-expansions', 'svg'],
+    ['map', 'queries', 'radius', 'width', 'length', 'headings', 'neighborhood', 'reverse-cost', 'turn-penalty', 'mode', 'max-expansions', 'svg', 'costs'],
     ['reverse'],
   );
   const mapPath = required(parsed, 'map');
@@ -65,6 +66,12 @@ export function directionalCommand(args: readonly string[]): number {
   const svgDir = parsed.options.get('svg');
 
   const grid = loadFile(mapPath, (text) => Grid.fromMovingAi(text));
+  const costsPath = parsed.options.get('costs');
+  if (costsPath !== undefined) {
+    // The file is checked, so its errors show now, but the directional planner cannot use it yet.
+    applyCostFile(costsPath, grid);
+    throw new UsageError('--costs: directional planners do not take tile costs yet');
+  }
   const queries = loadFile(queriesPath, parseDirectionalQueries);
   let planner: DirectionalPlanner;
   try {

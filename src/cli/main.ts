@@ -18,7 +18,7 @@ const ALIASES: Record<string, string> = { steer: 'directional' };
 
 /** The usage text; the planner names come from the registry, so a registered planner is listed. */
 const usageText = (): string => `usage: headway <command> [options]
-  solve --map M.map --scen M.map.scen [--algo ${plannerNames().join('|')}] [--cells] [--first N] [--neighbors 4|8]
+  solve --map M.map --scen M.map.scen [--algo ${plannerNames().join('|')}] [--cells] [--first N] [--neighbors 4|8] [--costs C.txt]
   curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]
   directional --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
 

@@ -4,14 +4,17 @@ import { parseScenarios } from '../grid/scenario.js';
 import { createPlanner, plannerEntry, plannerNames } from '../planners.js';
 import type { Planner } from '../search/planner.js';
 import { integerOption, parseArgs, required, UsageError } from './args.js';
+import { applyCostFile, checkTakesCosts } from './costs.js';
 import { quotePath, readInput } from './files.js';
 
 /**
- * `headway solve --map M.map --scen M.map.scen [--algo astar] [--cells] [--first N] [--neighbors 4|8]`:
- * runs a planner on every scenario and prints one JSON line per query.
+ * `headway solve --map M.map --scen M.map.scen [--algo astar] [--cells] [--first N] [--neighbors 4|8] [--costs C.txt]`:
+ * runs a planner on every scenario and prints one JSON line per query. `--costs` reads tile costs
+ * (see {@link applyCostFile}); each line's `cost` is the path's weighted cost (its `length` on a
+ * uniform map), `length` its Euclidean length.
  */
 export function solveCommand(args: readonly string[]): number {
-  const parsed = parseArgs(args, ['map', 'scen', 'algo', 'first', 'neighbors'], ['cells']);
+  const parsed = parseArgs(args, ['map', 'scen', 'algo', 'first', 'neighbors', 'costs'], ['cells']);
   const mapPath = required(parsed, 'map');
   const scenPath = required(parsed, 'scen');
   const algo = parsed.options.get('algo') ?? 'astar';
@@ -22,7 +25,10 @@ export function solveCommand(args: readonly string[]): number {
   const connectivity = integerOption(parsed, 'neighbors', 8, 4, 8);
   if (connectivity !== 4 && connectivity !== 8) throw new UsageError(`--neighbors must be 4 or 8, got ${connectivity}`);
   const cells = parsed.flags.has('cells');
+  const costsPath = parsed.options.get('costs');
+  if (costsPath !== undefined) checkTakesCosts(algo, entry.traits.tileCosts);
   const grid = withFileContext(mapPath, () => Grid.fromMovingAi(readInput(mapPath)));
+  if (costsPath !== undefined) applyCostFile(costsPath, grid);
   const scenarios = withFileContext(scenPath, () => parseScenarios(readInput(scenPath)));
   const planner: Planner = plannerFor(algo, grid, cells, connectivity);
   const offset = cells ? 0.5 : 0;
@@ -42,6 +48,8 @@ export function solveCommand(args: readonly string[]): number {
       gy: s.goalY,
       status: result.status,
       length: result.status === 'found' ? result.length : null,
+      // A planner that leaves cost out takes no costs, so its map is uniform: the cost is the length.
+      cost: result.status === 'found' ? (result.cost ?? result.length) : null,
       expanded: result.expanded,
       micros: Math.round(micros * 1000) / 1000,
       path: result.points.map((p) => [p.x, p.y]),
