@@ -28,13 +28,16 @@ import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
+  costOf,
   curveBetween,
   latticeHeading,
+  LOOP_TURN,
   moveSetBuild,
   moveSetFor,
   type HeadingCount,
   type MoveSet,
   type Neighborhood,
+  turningOf,
 } from './hit-check.js';
 import { Corridor } from './corridor.js';
 import { StartJoins } from './start-joins.js';
@@ -353,6 +356,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private inBurst = false;
   private found = -1;
   private shot: SegmentPath | null = null;
+  /**
+   * The open list's id of the goal reached by a looping shot ({@link tryShot}): popped, it ends
+   * the search with the cheapest such shot found so far.
+   */
+  private goalToken = -1;
+  /** The cheapest looping shot of the current seeding: from state {@link loopFrom}, at total cost {@link loopCost}. */
+  private loopShot: SegmentPath | null = null;
+  private loopFrom = -1;
+  private loopCost = Infinity;
   /** The shortcut pass over the found path, made by the first query that finds one. */
   private shortcut: PathShortcut | null = null;
   /** Work units of every shortcut pass so far (only grows: the session counts the differences). */
@@ -441,8 +453,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
-      // The lattice, the virtual start, and a token per join slot (see expandStart).
-      const states = this.stateCount + 1 + (2 * FIRST_LEG_RINGS + 1) ** 2 * this.headings;
+      // The lattice, the virtual start, a token per join slot (see expandStart) and the goal's token (see tryShot).
+      const states = this.stateCount + 1 + (2 * FIRST_LEG_RINGS + 1) ** 2 * this.headings + 1;
+      this.goalToken = states - 1;
       const allocating = (bytes: number): number => unitsFor(bytes, ALLOCATION_BYTES_PER_UNIT);
       // Each array is its own piece (g, parent, stamp and the open list's positions are 20 bytes a state).
       yield allocating(8 * states);
@@ -588,6 +601,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.earlyProof = 0;
     this.found = -1;
     this.shot = null;
+    this.loopShot = null;
     const startPose = safePose(start);
     const { width, height } = this.grid;
     this.start = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
@@ -904,6 +918,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (bits !== null && this.blockedMoves.length < bits.words) this.blockedMoves = new Int32Array(bits.words);
     this.memory.reset();
     this.firstLegs.clear();
+    this.loopShot = null;
+    this.loopCost = Infinity;
     this.memory.open(this.startId, 0, 0, -1);
     this.searched = true;
   }
@@ -1019,6 +1035,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (expansions + this.preparedWork() >= limit) return 'pending';
       // The estimates the next expansion needs are settled first, within the allowance: a large
       // settling is spread over steps instead of done inside one expansion.
+      if (heap.top === this.goalToken) {
+        heap.pop();
+        this.found = this.loopFrom;
+        this.shot = this.loopShot;
+        return 'found';
+      }
       if (!this.prepareExpansion(heap.top, limit - expansions - this.preparedWork())) return 'pending';
       const id = heap.pop();
       m.close(id);
@@ -1079,8 +1101,30 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (curve === null) return false;
     this.shotWork += longSweepWork(curve.path.length);
     if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) return false;
+    if (this.goalHeading !== null && turningOf(curve.path) > Math.abs(normalizeAngle(this.goalHeading - pose.heading)) + LOOP_TURN) {
+      this.deferLoop(id, curve);
+      return false;
+    }
     this.shot = curve.path;
     return true;
+  }
+
+  /**
+   * Keeps a legal shot that loops (turns through more than a half turn beyond its heading
+   * change) instead of ending the search with it: the goal goes on the open list at the shot's
+   * total cost, so the search ends with the loop only if nothing cheaper reaches the goal first.
+   * A path still exists whenever the shot is legal, so the search's verdict, and the proof's, is
+   * the same.
+   */
+  private deferLoop(id: number, curve: Curve): void {
+    const m = this.memory;
+    const cost = m.g[id]! + costOf(this.profile, curve);
+    if (!(cost < this.loopCost)) return;
+    this.loopCost = cost;
+    this.loopShot = curve.path;
+    this.loopFrom = id;
+    if (m.stateOf(this.goalToken) === OPEN) m.improve(this.goalToken, cost, cost, id);
+    else m.open(this.goalToken, cost, cost, id);
   }
 
   /**
