@@ -77,7 +77,7 @@ export abstract class ResumablePlanner implements Planner {
 
   /** The query's end when the grid has costs this planner cannot take; else `begin`'s answer. */
   private start(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
-    if (!this.takesTileCosts && this.grid.weighted) {
+    if (this.grid.weighted && !this.takesTileCosts) {
       this.expanded = 0;
       return failure('invalid', 0, tileCostProblem(this.name));
     }
