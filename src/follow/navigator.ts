@@ -52,6 +52,12 @@ export interface NavigatorOptions {
    * event's listeners all ran.
    */
   onError?: (error: unknown) => void;
+  /**
+   * A plan queue shared with other navigators (one per movement class), so that they all plan
+   * within one budget; `budget` and `clock` are then the queue's own. The navigator adds its
+   * jobs to it but leaves running it (`update`) and clearing it (`destroy`) to its owner.
+   */
+  queue?: PlanQueue;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -136,6 +142,7 @@ export class Navigator<T> {
   private readonly changes: GridArea[] = [];
   private readonly unsubscribe: () => void;
   private readonly onError: ((error: unknown) => void) | undefined;
+  private readonly ownsQueue: boolean;
   /** Listener errors of the frame in progress, reported once every unit has had its turn. */
   private frameErrors: unknown[] = [];
   private updating = false;
@@ -146,7 +153,8 @@ export class Navigator<T> {
     private readonly adapter: UnitAdapter<T>,
     options: NavigatorOptions = {},
   ) {
-    this.queue = new PlanQueue(options.budget, options.clock);
+    this.queue = options.queue ?? new PlanQueue(options.budget, options.clock);
+    this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
@@ -253,7 +261,7 @@ export class Navigator<T> {
     this.updating = true;
     try {
       if (this.changes.length > 0) this.reactToChanges();
-      this.runQueue();
+      if (this.ownsQueue) this.runQueue();
       const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
       for (const state of [...this.units.values()]) {
         if (this.units.get(state.unit) === state) this.guard(state, () => this.drive(state, step));
@@ -295,7 +303,7 @@ export class Navigator<T> {
     if (this.destroyed) return;
     this.destroyed = true;
     for (const unit of [...this.units.keys()]) this.removeUnit(unit);
-    this.queue.clear();
+    if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
     this.routes.destroy();
     this.changes.length = 0;

@@ -3,12 +3,13 @@
  * drive their own paths. The only part of Headway that touches Phaser.
  */
 import Phaser from 'phaser';
-import type { GridArea } from '../grid/grid.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { frameForHeading } from './frames.js';
 import { Move } from '../follow/move.js';
-import { Navigator, type MoveOptions } from '../follow/navigator.js';
-import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats } from '../follow/plan-queue.js';
+import { Navigator, type MoveOptions, type NavigatorDebugInfo } from '../follow/navigator.js';
+import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats, type PlanQueue } from '../follow/plan-queue.js';
+import { DEFAULT_MOVEMENT_CLASS } from '../follow/movement-grids.js';
 import type { Pose } from '../curves/segment.js';
 import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
@@ -29,15 +30,24 @@ export type PathfindingUnit = Phaser.GameObjects.GameObject & {
  * tile height): `speed` (pixels per second), `acceleration`, `deceleration` and
  * `lateralAcceleration` (pixels per second²), `width`, `length` and `turningRadius` (pixels).
  * The other fields (`slowAtCorners`, `reverse`, `reverseCost`, `turnPenalty`) pass unchanged.
+ * `moves` names the unit's movement class (see `TilemapOptions.classes`).
  *
  * @example
  * ```ts
  * this.pathfinding.addUnit(tank, { speed: 90, turningRadius: 64, width: 28, length: 40, reverse: true, turnPenalty: 0.5 });
+ * this.pathfinding.addUnit(ship, { speed: 60, turningRadius: 96, moves: 'water' });
  * ```
  */
 export interface PathfindingProfile extends Omit<UnitProfile, 'speed'> {
   /** Top speed, pixels per second; required. */
   speed: number;
+  /**
+   * The unit's movement class: the ground it plans and drives on, one of the names of
+   * `useTilemap`'s `classes`, or `default` (the collision flags). Default `default`. A unit's
+   * own, not an order's: `moveTo` refuses it (status `invalid`); `addUnit` again changes it
+   * (cancelling the move in progress).
+   */
+  moves?: string;
   /** Added to the heading to get the sprite's rotation (art drawn facing up: π/2). Default 0. */
   rotationOffset?: number;
   /** Turn the sprite to face its heading. Default true (false with `frames`). */
@@ -49,8 +59,11 @@ export interface PathfindingProfile extends Omit<UnitProfile, 'speed'> {
   frames?: readonly (string | number)[];
 }
 
-/** Options of one `moveTo`: profile fields override the unit's profile for this move. */
-export interface PathfindingMoveOptions extends Partial<PathfindingProfile> {
+/**
+ * Options of one `moveTo`: profile fields override the unit's profile for this move (all but
+ * `moves`, the unit's movement class, which only `addUnit` sets).
+ */
+export interface PathfindingMoveOptions extends Partial<Omit<PathfindingProfile, 'moves'>> {
   /** `theta` (default without a turning radius), `anya`, `astar`, ..., `directional`, or `directional-hybrid` (default with one). */
   planner?: string;
   /** Heading to end in, radians (0 = right, clockwise). */
@@ -71,6 +84,8 @@ interface UnitRecord {
   display: Partial<PathfindingProfile>;
   /** The unit's heading in tile space, radians. */
   heading: number;
+  /** Its movement class (the profile's `moves`, checked against the map when there is one). */
+  moves: string;
   onDestroy: () => void;
 }
 
@@ -133,7 +148,13 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   static readonly ERROR_EVENT = 'pathfinding-error';
 
   private map: TilemapGrid | undefined;
+  /** The navigator of the `default` class: it owns the plan queue the other classes share. */
   private nav: Navigator<PathfindingUnit> | undefined;
+  /** The navigators of the other movement classes, each made on its class's first use. */
+  private readonly classNavs = new Map<string, Navigator<PathfindingUnit>>();
+  /** Searches each navigator had finished at the last debug drawing, and whose search finished last. */
+  private readonly searchCounts = new Map<Navigator<PathfindingUnit>, number>();
+  private lastSearcher: Navigator<PathfindingUnit> | undefined;
   private readonly records = new Map<PathfindingUnit, UnitRecord>();
   private budget: PlanBudget = DEFAULT_PLAN_BUDGET;
   private drawer: DebugDraw | undefined;
@@ -157,19 +178,30 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * says so. Tile edits reach the grid each frame; moving units whose path runs over a changed
    * cell replan. Calling it again replaces the map and cancels every move.
    *
-   * @throws RangeError when no layer is given or the layers' geometries differ.
+   * `options.classes` adds movement classes: other kinds of ground on the same tiles (ships on
+   * water), each with its own grid and its own navigator, made on the class's first use; all
+   * classes plan within the one budget of {@link setBudget}.
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.useTilemap(layer, { classes: { water: { passable: { water: true } } } });
+   * this.pathfinding.addUnit(ship, { speed: 60, turningRadius: 96, moves: 'water' });
+   * this.pathfinding.moveTo(ship, 600, 200); // stays on tiles whose properties say water: true
+   * ```
+   *
+   * @throws RangeError when no layer is given or the layers' geometries differ; TypeError or
+   *   RangeError naming a bad movement class.
    */
   useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: TilemapOptions = {}): this {
     const map = new TilemapGrid(layers, options);
     this.releaseMap();
     this.map = map;
-    this.nav = new Navigator(
-      map.grid,
-      { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) },
-      { budget: this.budget, onError: (error) => this.reportError(error) },
-    );
+    this.nav = this.newNavigator(map.grid);
     for (const [unit, record] of this.records) {
-      if (record.profile.speed !== undefined) this.nav.addUnit(unit, this.tileProfile(record.profile));
+      // A unit of a class the new map lacks stays out: its orders fail, naming the class.
+      if (record.profile.speed !== undefined && map.classes.has(record.moves)) {
+        this.navFor(record.moves).addUnit(unit, this.tileProfile(record.profile));
+      }
     }
     return this;
   }
@@ -191,20 +223,39 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   }
 
   /**
-   * Gives `unit` a profile that its moves use (each `moveTo` may override fields).
-   * @throws RangeError naming a bad field; TypeError when `unit` is not a game object or is destroyed.
+   * Gives `unit` a profile that its moves use (each `moveTo` may override fields), and its
+   * movement class (`profile.moves`, default `default`). A unit given another class than it had
+   * leaves its move (cancelled) and its old class.
+   * @throws RangeError naming a bad field or an unknown movement class (with the map's classes);
+   *   TypeError when `unit` is not a game object or is destroyed.
    */
   addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
     if (unit && typeof unit === 'object' && isGone(unit)) throw new TypeError(`cannot add ${describeUnit(unit)}: it is destroyed`);
     const record = this.recordOf(unit);
     // Checked before it is kept: a refused profile must not make every later order (or the next
     // useTilemap) throw.
+    const moves = this.checkMoves((profile as Partial<PathfindingProfile> | undefined)?.moves);
     const tile = this.tileProfile(profile);
-    if (this.nav) this.nav.addUnit(unit, tile);
-    else resolveProfile(tile);
+    if (this.map) {
+      const nav = this.navFor(moves);
+      nav.addUnit(unit, tile);
+      const old = this.navOf(record.moves);
+      if (old !== nav) old?.removeUnit(unit, `the unit now moves as "${moves}"`);
+    } else resolveProfile(tile);
     record.profile = { ...profile };
     record.display = { ...profile };
+    record.moves = moves;
     return this;
+  }
+
+  /**
+   * The navigator of movement class `moves` (default `default`), or undefined before
+   * `useTilemap` and before the class's first use.
+   * @throws RangeError naming an unknown class.
+   */
+  navigatorOf(moves: string = DEFAULT_MOVEMENT_CLASS): Navigator<PathfindingUnit> | undefined {
+    this.map?.classes.check(moves);
+    return this.navOf(moves);
   }
 
   /** Forgets `unit` and cancels its move. Destroying the sprite does this too. */
@@ -217,7 +268,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (!record) return this;
     this.records.delete(unit);
     unit.off(Phaser.GameObjects.Events.DESTROY, record.onDestroy);
-    this.nav?.removeUnit(unit, reason);
+    this.navOf(record.moves)?.removeUnit(unit, reason);
     return this;
   }
 
@@ -228,7 +279,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * Bad targets (outside the map, inside a wall, out of reach) fail with `move.reason`, and the
    * unit stays where it is, unless `options.nearest` sends it to the nearest reachable point.
    * An order for a destroyed game object fails at the next update (status `invalid`, the reason
-   * names it) and is never registered.
+   * names it) and is never registered. So does an order with `moves`, or for a unit whose
+   * movement class the map does not have.
    *
    * @throws Error when no tilemap is in use yet.
    */
@@ -240,17 +292,23 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     yOrOptions?: number | PathfindingMoveOptions,
     maybeOptions?: PathfindingMoveOptions,
   ): PathfindingMove {
-    const nav = this.nav;
     const map = this.map;
-    if (!nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before moveTo');
+    if (!this.nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before moveTo');
     const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
     const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingMoveOptions | undefined)) ?? {};
     if (unit && typeof unit === 'object' && isGone(unit)) {
-      const move: PathfindingMove = new Move(unit, { x: Number(target.x), y: Number(target.y) }, undefined, (errors) => this.reportErrors(errors));
-      this.refused.push({ move, reason: `${describeUnit(unit)} is destroyed: a destroyed game object cannot move` });
-      return move;
+      return this.refuse(unit, target, `${describeUnit(unit)} is destroyed: a destroyed game object cannot move`);
     }
     const record = this.recordOf(unit);
+    const orderMoves = (options as { moves?: unknown }).moves;
+    if (orderMoves !== undefined) {
+      this.navOf(record.moves)?.stop(unit);
+      return this.refuse(unit, target, `moves is a unit's own, not an order's: give it to addUnit (got ${JSON.stringify(orderMoves) ?? typeof orderMoves})`);
+    }
+    if (!map.classes.has(record.moves)) {
+      return this.refuse(unit, target, `${describeUnit(unit)} moves as unknown movement class "${record.moves}" (the map has ${map.classes.names.map((n) => `"${n}"`).join(', ')})`);
+    }
+    const nav = this.navFor(record.moves);
     if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
     const goal = map.toTile(Number(target.x), Number(target.y));
     const tileOptions: MoveOptions = { ...this.tileProfile(options) };
@@ -267,12 +325,14 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
 
   /** Stops `unit` (braking if it can) and cancels its move. */
   halt(unit: PathfindingUnit): this {
-    this.nav?.stop(unit);
+    const record = this.records.get(unit);
+    if (record) this.navOf(record.moves)?.stop(unit);
     return this;
   }
 
   /**
-   * Caps the planning done per frame: requests queue and resume next frame.
+   * Caps the planning done per frame: requests queue and resume next frame. One budget for the
+   * whole plugin, shared by every movement class.
    * @throws RangeError when a limit is not a number > 0.
    */
   setBudget(budget: PlanBudget): this {
@@ -297,7 +357,10 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return this;
   }
 
-  /** The navigator behind the plugin (tile units), for inspection. */
+  /**
+   * The navigator behind the plugin's `default` class (tile units), for inspection; see
+   * {@link navigatorOf} for the other movement classes.
+   */
   get navigator(): Navigator<PathfindingUnit> | undefined {
     return this.nav;
   }
@@ -332,6 +395,11 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   }
 
   private releaseMap(): void {
+    // The default navigator last: it owns the plan queue the others share.
+    for (const nav of this.classNavs.values()) nav.destroy();
+    this.classNavs.clear();
+    this.searchCounts.clear();
+    this.lastSearcher = undefined;
     this.nav?.destroy();
     this.nav = undefined;
     this.map?.destroy();
@@ -354,6 +422,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     }
     // A tile change listener of the game may throw from the grid change the edits make.
     this.guarded(() => map.flush());
+    // The other classes react and drive first; the default navigator then runs the shared queue
+    // once, for every class (their units set off the frame after their plan is found).
+    for (const classNav of this.classNavs.values()) this.guarded(() => classNav.update(delta / 1000));
     this.guarded(() => {
       this.stats = { ...nav.update(delta / 1000) };
     });
@@ -361,9 +432,22 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (debugOptions) {
       this.guarded(() => {
         this.drawer ??= new DebugDraw(this.scene!, debugOptions);
-        this.drawer.draw(map, nav.debugInfo({ expanded: debugOptions.expanded === true }));
+        this.drawer.draw(map, this.debugInfo(nav, debugOptions.expanded === true));
       });
     }
+  }
+
+  /** One debug snapshot of every class's navigator: all units, and the search that finished last. */
+  private debugInfo(nav: Navigator<PathfindingUnit>, expanded: boolean): NavigatorDebugInfo<PathfindingUnit> {
+    const navs = [nav, ...this.classNavs.values()];
+    for (const n of navs) {
+      const searches = n.routes.searches;
+      if (searches !== (this.searchCounts.get(n) ?? 0)) this.lastSearcher = n;
+      this.searchCounts.set(n, searches);
+    }
+    const infos = navs.map((n) => n.debugInfo({ expanded }));
+    const last = infos[navs.indexOf(this.lastSearcher ?? nav)] ?? infos[0]!;
+    return { units: infos.flatMap((i) => i.units), lastSearch: last.lastSearch, queued: last.queued };
   }
 
   private guarded(work: () => void): void {
@@ -401,6 +485,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         profile: {},
         display: {},
         heading: 0,
+        moves: DEFAULT_MOVEMENT_CLASS,
         onDestroy: () => this.forget(unit, `${describeUnit(unit)} was destroyed`),
       };
       record = created;
@@ -409,6 +494,52 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
       this.records.set(unit, created);
     }
     return record;
+  }
+
+  /** The navigator of a movement class, if it has been made. */
+  private navOf(moves: string): Navigator<PathfindingUnit> | undefined {
+    return moves === DEFAULT_MOVEMENT_CLASS ? this.nav : this.classNavs.get(moves);
+  }
+
+  /**
+   * The navigator of movement class `moves`, made with the class's grid on first use. Needs a map.
+   * @throws RangeError naming an unknown class.
+   */
+  private navFor(moves: string): Navigator<PathfindingUnit> {
+    const existing = this.navOf(moves);
+    if (existing) return existing;
+    const grid = this.map!.gridOf(moves);
+    const nav = this.newNavigator(grid, this.nav!.queue);
+    this.classNavs.set(moves, nav);
+    return nav;
+  }
+
+  /** A navigator over `grid`: owning the plan queue (the default class), or sharing `queue`. */
+  private newNavigator(grid: Grid, queue?: PlanQueue): Navigator<PathfindingUnit> {
+    return new Navigator(
+      grid,
+      { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) },
+      { budget: this.budget, onError: (error) => this.reportError(error), ...(queue ? { queue } : {}) },
+    );
+  }
+
+  /**
+   * A profile's movement class: checked against the map's classes when there is a map, else only
+   * for its type (the map that comes checks it at each order).
+   * @throws TypeError when not a string; RangeError naming an unknown class.
+   */
+  private checkMoves(moves: unknown): string {
+    if (moves === undefined) return DEFAULT_MOVEMENT_CLASS;
+    if (this.map) return this.map.classes.check(moves);
+    if (typeof moves !== 'string' || moves === '') throw new TypeError(`moves must be a movement class name, got ${JSON.stringify(moves) ?? typeof moves}`);
+    return moves;
+  }
+
+  /** An order that never reaches a navigator: it fails with `invalid` at the next update. */
+  private refuse(unit: PathfindingUnit, target: { x?: unknown; y?: unknown }, reason: string): PathfindingMove {
+    const move: PathfindingMove = new Move(unit, { x: Number(target.x), y: Number(target.y) }, undefined, (errors) => this.reportErrors(errors));
+    this.refused.push({ move, reason });
+    return move;
   }
 
   /**

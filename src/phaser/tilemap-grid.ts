@@ -2,21 +2,68 @@
  * A {@link Grid} that mirrors one or more tilemap layers and follows their edits.
  */
 import type Phaser from 'phaser';
-import { Grid, type GridArea } from '../grid/grid.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
+import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellRule } from '../follow/movement-grids.js';
 
 /** A layer the plugin can read: `TilemapLayer` or `TilemapGPULayer`. */
 export type PathfindingLayer = Phaser.Tilemaps.TilemapLayerBase;
+
+/** A per-cell predicate on the tiles: `tile` is null for an empty cell; (x, y) in tiles. */
+export type TilePredicate = (tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => boolean;
+
+/**
+ * The ground of one movement class (ships on water, hovercraft on land and water, ...): which
+ * cells block its units. The rules add up: a cell is blocked when any of them blocks it. A class
+ * with no rule goes everywhere on the map.
+ *
+ * @example
+ * ```ts
+ * // Ships sail where a tile has the property water = true (tile.properties, e.g. from Tiled).
+ * const water: MovementClass = { passable: { water: true } };
+ * // Hovercraft: the walls (collision flags) block them, water does not.
+ * const hover: MovementClass = { blocked: (tile) => tile?.properties?.wall === true };
+ * ```
+ */
+export interface MovementClass {
+  /**
+   * Tile properties the class moves on: a cell is free only where a tile on some layer has every
+   * one of these properties with exactly this value (`tile.properties[key] === value`). Like the
+   * collision flags, `putTileAt` leaves a tile's properties as they were: give a placed tile its
+   * properties (`layer.putTileAt(i, x, y).properties = { water: true }`).
+   */
+  passable?: Readonly<Record<string, unknown>>;
+  /** Blocks a cell when it returns true for the tile of any layer (called for empty cells with `tile` null). */
+  blocked?: TilePredicate;
+  /**
+   * Also blocked where a tile collides. Default false: the collision flags are the `default`
+   * class's ground, and a class says where it goes by its own rules.
+   */
+  collision?: boolean;
+}
 
 /** Options of `useTilemap`. */
 export interface TilemapOptions {
   /**
    * Blocks the cell of a tile when it returns true, besides (or, with `collision: false`,
    * instead of) the layer's collision flags. Called for empty cells too, with `tile` null.
+   * This and `collision` define the `default` movement class: the units that name no class.
    */
-  blocked?: (tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => boolean;
+  blocked?: TilePredicate;
   /** Block tiles that collide (`setCollision`, `setCollisionByProperty`, ...). Default true. */
   collision?: boolean;
+  /**
+   * Movement classes besides `default`, by name: several kinds of ground on one map. A unit
+   * picks its class with `addUnit(unit, { moves: 'water', ... })`. Each class has its own grid,
+   * built on the class's first use; tile edits reach every built one.
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.useTilemap(layer, { classes: { water: { passable: { water: true } } } });
+   * this.pathfinding.addUnit(ship, { speed: 60, turningRadius: 64, moves: 'water' });
+   * ```
+   */
+  classes?: Readonly<Record<string, MovementClass>>;
   /**
    * Tiles compared with the grid per frame, in rotation, to catch edits made behind the layer's
    * back (`tile.index = 5`, `tile.setCollision(true)`); 0 turns the scan off. Default 1024.
@@ -74,7 +121,10 @@ type Methods = Record<string, unknown>;
  * `toWorld(x, y)` to `toWorld(x + 1, y + 1)`; layer position and scale count, rotation does not.
  */
 export class TilemapGrid {
+  /** The grid of the `default` class: the collision flags and the `blocked` predicate. */
   readonly grid: Grid;
+  /** Every movement class's grid (`default` and `options.classes`), each built on first use. */
+  readonly classes: MovementGrids;
   readonly layers: readonly PathfindingLayer[];
   /** World size of a tile. */
   readonly tileWidth: number;
@@ -86,11 +136,11 @@ export class TilemapGrid {
 
   /**
    * @throws RangeError when no layer is given, or the layers differ in size, tile size, position
-   *   or scale.
+   *   or scale; TypeError or RangeError naming a bad movement class.
    */
   constructor(
     layers: PathfindingLayer | readonly PathfindingLayer[],
-    private readonly options: TilemapOptions = {},
+    options: TilemapOptions = {},
   ) {
     const list = (Array.isArray(layers) ? [...layers] : [layers]) as PathfindingLayer[];
     const first = list[0];
@@ -116,7 +166,12 @@ export class TilemapGrid {
     this.tileWidth = first.layer.baseTileWidth * first.scaleX;
     this.tileHeight = first.layer.baseTileHeight * first.scaleY;
     this.scanPerFrame = options.scanPerFrame ?? DEFAULT_SCAN_PER_FRAME;
-    this.grid = Grid.fromPredicate(first.layer.width, first.layer.height, (x, y) => this.blockedAt(x, y));
+    const rules: Record<string, CellRule> = {
+      [DEFAULT_MOVEMENT_CLASS]: this.rule(checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked })),
+    };
+    for (const [name, definition] of classEntries(options.classes)) rules[name] = this.rule(definition);
+    this.classes = new MovementGrids(first.layer.width, first.layer.height, rules);
+    this.grid = this.classes.grid(DEFAULT_MOVEMENT_CLASS);
     const seen = new Set<object>();
     for (const layer of list) {
       this.watch(layer as unknown as Methods, seen);
@@ -143,16 +198,38 @@ export class TilemapGrid {
     return { x: this.originX + x * this.tileWidth, y: this.originY + y * this.tileHeight };
   }
 
-  /** True when the tiles at (x, y) block: a colliding tile on any layer, or the predicate. */
-  blockedAt(x: number, y: number): boolean {
-    const collision = this.options.collision ?? true;
-    const predicate = this.options.blocked;
-    for (const layer of this.layers) {
-      const tile = layer.layer.data[y]?.[x] ?? null;
-      if (collision && tile !== null && tile.collides) return true;
-      if (predicate && predicate(tile, x, y, layer)) return true;
-    }
-    return false;
+  /**
+   * True when the tiles at (x, y) block units of movement class `moves` (default `default`: a
+   * colliding tile on any layer, or the `blocked` predicate).
+   * @throws RangeError naming an unknown class.
+   */
+  blockedAt(x: number, y: number, moves: string = DEFAULT_MOVEMENT_CLASS): boolean {
+    return this.classes.blocks(moves, x, y);
+  }
+
+  /** The rule of one class: what {@link blockedAt} answers for it. */
+  private rule(definition: MovementClass): CellRule {
+    const { passable, blocked, collision = false } = definition;
+    const wanted = passable === undefined ? undefined : Object.entries(passable);
+    const rule = (x: number, y: number): boolean => {
+      let matched = wanted === undefined;
+      for (const layer of this.layers) {
+        const tile = layer.layer.data[y]?.[x] ?? null;
+        if (collision && tile !== null && tile.collides) return true;
+        if (blocked && blocked(tile, x, y, layer)) return true;
+        if (!matched && tile !== null) matched = hasProperties(tile, wanted!);
+      }
+      return !matched;
+    };
+    return rule;
+  }
+
+  /**
+   * The grid of movement class `moves`, built on the first call (see {@link MovementGrids.grid}).
+   * @throws RangeError naming an unknown class.
+   */
+  gridOf(moves: string): Grid {
+    return this.classes.grid(moves);
   }
 
   /** Marks an area (tiles; default the whole map) to be re-read at the next {@link flush}. */
@@ -160,23 +237,26 @@ export class TilemapGrid {
     this.dirty.push(area ?? { x: 0, y: 0, width: this.grid.width, height: this.grid.height });
   }
 
-  /** Re-reads an area (tiles; default the whole map) now. */
+  /** Re-reads an area (tiles; default the whole map) now, on the grid of every built movement class. */
   refresh(area?: GridArea): void {
-    const a = area ?? { x: 0, y: 0, width: this.grid.width, height: this.grid.height };
-    this.grid.fill(a.x, a.y, a.width, a.height, (x, y) => this.blockedAt(x, y));
+    this.classes.refresh(area);
   }
 
-  /** Applies the edits seen since the last call, and scans the next tiles in rotation. */
+  /**
+   * Applies the edits seen since the last call, and scans the next tiles in rotation (on every
+   * built class's grid).
+   */
   flush(): void {
     const grid = this.grid;
     const cells = grid.width * grid.height;
     const scan = Math.min(this.scanPerFrame, cells);
+    const built = this.classes.builtNames();
     for (let i = 0; i < scan; i++) {
       const at = this.scanAt;
       this.scanAt = at + 1 >= cells ? 0 : at + 1;
       const x = at % grid.width;
       const y = (at / grid.width) | 0;
-      if (this.blockedAt(x, y) !== (grid.cells[at] === 1)) this.dirty.push({ x, y, width: 1, height: 1 });
+      if (built.some((name) => this.classes.stale(name, x, y))) this.dirty.push({ x, y, width: 1, height: 1 });
     }
     if (this.dirty.length === 0) return;
     const areas = this.dirty.splice(0);
@@ -209,4 +289,54 @@ export class TilemapGrid {
       });
     }
   }
+}
+
+/** The fields a {@link MovementClass} may have: anything else is a typo worth an error. */
+const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision'] satisfies (keyof MovementClass)[];
+
+/**
+ * The classes of `useTilemap`'s options, checked.
+ * @throws TypeError or RangeError naming the bad class or field.
+ */
+function classEntries(classes: TilemapOptions['classes']): [string, MovementClass][] {
+  if (classes === undefined) return [];
+  if (typeof classes !== 'object' || classes === null || Array.isArray(classes)) {
+    throw new TypeError(`classes must be an object of movement classes by name, got ${describe(classes)}`);
+  }
+  return Object.entries(classes).map(([name, definition]) => {
+    if (name === '') throw new RangeError('a movement class needs a name, got ""');
+    if (name === DEFAULT_MOVEMENT_CLASS) {
+      throw new RangeError(`"${DEFAULT_MOVEMENT_CLASS}" is the class of the collision flags and the blocked option: give the other classes other names`);
+    }
+    return [name, checkClass(`movement class "${name}"`, definition)];
+  });
+}
+
+/** @throws TypeError or RangeError naming `what` and its bad field. */
+function checkClass(what: string, definition: MovementClass): MovementClass {
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+    throw new TypeError(`${what} must be an object ({ passable?, blocked?, collision? }), got ${describe(definition)}`);
+  }
+  for (const key of Object.keys(definition)) {
+    if (!CLASS_FIELDS.includes(key)) throw new RangeError(`${what} has an unknown field "${key}" (it may have ${CLASS_FIELDS.join(', ')})`);
+  }
+  const { passable, blocked, collision } = definition;
+  if (passable !== undefined && (typeof passable !== 'object' || passable === null || Array.isArray(passable))) {
+    throw new TypeError(`${what}: passable must be an object of tile properties, got ${describe(passable)}`);
+  }
+  if (blocked !== undefined && typeof blocked !== 'function') throw new TypeError(`${what}: blocked must be a function, got ${describe(blocked)}`);
+  if (collision !== undefined && typeof collision !== 'boolean') throw new TypeError(`${what}: collision must be a boolean, got ${describe(collision)}`);
+  return definition;
+}
+
+/** True when the tile has every wanted property with exactly the wanted value. */
+function hasProperties(tile: Phaser.Tilemaps.Tile, wanted: readonly [string, unknown][]): boolean {
+  const properties = tile.properties as Record<string, unknown> | null | undefined;
+  if (typeof properties !== 'object' || properties === null) return false;
+  for (const [key, value] of wanted) if (properties[key] !== value) return false;
+  return true;
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
