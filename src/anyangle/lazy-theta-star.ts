@@ -1,3 +1,4 @@
+import { segmentCost } from '../grid/segment-cost.js';
 import { CLOSED } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
 import type { RunState } from '../search/session.js';
@@ -13,6 +14,12 @@ import { ThetaStar } from './theta-star.js';
  * not lie on a shortest lattice path, so in rare cases (3 in about 48,000 random queries) the
  * path is slightly longer than A*'s.
  *
+ * On a grid with tile costs (`grid.weighted`), as {@link ThetaStar}: g-values are weighted costs, a
+ * successor takes the assumed shortcut from the parent (its exact {@link segmentCost}) only when
+ * that costs no more than the lattice move (`Lattice.moveCost`), else the lattice move, which
+ * needs no check. A hidden parent is replaced by the expanded neighbour with the cheapest g plus
+ * weighted move. As on uniform grids, the cost is not bounded by A*'s, though rarely above it.
+ *
  * @example
  * ```ts
  * const lazy = new LazyThetaStar(grid, { connectivity: 4 });
@@ -27,7 +34,8 @@ export class LazyThetaStar extends ThetaStar {
    * between corners; the rare failed check still goes through {@link settle}'s fallback.
    */
   protected override run(budget: number): RunState {
-    if (!this.endsOnLattice) return this.runGeneric(budget);
+    // One branch per slice: a weighted query takes the generic loop, whose moves cost their integral.
+    if (!this.endsOnLattice || this.weighted) return this.runGeneric(budget);
     const m = this.memory;
     const heap = m.heap;
     const { g, parent, stamp } = m;
@@ -147,6 +155,17 @@ export class LazyThetaStar extends ThetaStar {
     this.place(parent);
     const dx = x - this.parentX;
     const dy = y - this.parentY;
-    this.update(s, state, m.g[parent]! + Math.sqrt(dx * dx + dy * dy), parent, x, y);
+    const length = Math.sqrt(dx * dx + dy * dy);
+    if (!this.weighted) {
+      this.update(s, state, m.g[parent]! + length, parent, x, y);
+      return;
+    }
+    // Weighted: the shortcut (assumed visible) only when it costs no more than the lattice move.
+    // Costs are >= 1, so its length bounds its cost from below and often spares the walk.
+    const viaLattice = m.g[from]! + cost;
+    const gp = m.g[parent]!;
+    const shortcut = gp + length <= viaLattice ? gp + segmentCost(this.grid, this.parentX, this.parentY, x, y) : Infinity;
+    if (shortcut <= viaLattice) this.update(s, state, shortcut, parent, x, y);
+    else this.update(s, state, viaLattice, from, x, y);
   }
 }

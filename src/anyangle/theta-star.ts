@@ -1,5 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
+import { segmentCost } from '../grid/segment-cost.js';
 import { CLOSED, OPEN, UNSEEN } from '../search/memory.js';
 import { MOVE_COST, MOVE_DX, MOVE_DY } from '../search/move-table.js';
 import { LatticePlanner, type LatticeOptions } from '../search/planner.js';
@@ -22,6 +23,13 @@ import { freeRunsOf, type FreeRuns } from './free-runs.js';
  *
  * With 4 neighbours the search moves along cell edges only, but parents still skip ahead by line
  * of sight, so paths are any-angle and the search memory is the same.
+ *
+ * On a grid with tile costs (`grid.weighted`) g-values are weighted costs: a lattice move costs
+ * `Lattice.moveCost` (as in A*), and the shortcut from the parent costs the parent's g plus
+ * the exact {@link segmentCost} of the straight segment. The shortcut is taken only when it is
+ * visible and costs no more than the lattice move, so the path never costs more than A*'s on the
+ * corner lattice; it is not the cheapest any-angle path (a straight segment through costly cells
+ * can cost more than a bend around them, and parents are only tried one step back).
  *
  * With `lattice: 'cell'` the planner still searches the corner lattice; start and goal snap to the
  * centres of the cells that hold them (as the cell lattice maps points), so the result is an
@@ -69,7 +77,8 @@ export class ThetaStar extends LatticePlanner {
    * it. Same moves in the same order, same ties, same line-of-sight rule as {@link move}.
    */
   protected override run(budget: number): RunState {
-    if (!this.endsOnLattice) return this.runGeneric(budget);
+    // One branch per slice: a weighted query takes the generic loop, whose moves cost their integral.
+    if (!this.endsOnLattice || this.weighted) return this.runGeneric(budget);
     const m = this.memory;
     const heap = m.heap;
     const { g, parent, stamp } = m;
@@ -126,12 +135,12 @@ export class ThetaStar extends LatticePlanner {
     return 'exhausted';
   }
 
-  /** The shared loop of {@link LatticePlanner}, through {@link settle} and {@link expand}: for virtual start or goal. */
+  /** The shared loop of {@link LatticePlanner}, through {@link settle} and {@link expand}: for virtual start or goal, and weighted grids. */
   protected runGeneric(budget: number): RunState {
     return super.run(budget);
   }
 
-  /** Every successor of `id`, through {@link move} (the generic path, for virtual start or goal). */
+  /** Every successor of `id`, through {@link move} (the generic path, for virtual start or goal, and weighted grids). */
   protected expand(id: number): void {
     const n = this.successorsOf(id);
     const count = this.lattice.nodeCount;
@@ -149,6 +158,10 @@ export class ThetaStar extends LatticePlanner {
     const state = m.stateOf(s);
     if (state === CLOSED) return;
     const parent = m.parent[from]!;
+    if (this.weighted) {
+      this.moveWeighted(from, s, state, parent, x, y, cost);
+      return;
+    }
     if (parent >= 0) {
       this.place(parent);
       const dx = x - this.parentX;
@@ -157,13 +170,47 @@ export class ThetaStar extends LatticePlanner {
       // The lattice move is never shorter than the shortcut (triangle inequality), so an open
       // node the shortcut cannot improve needs no line-of-sight check at all.
       if (state === OPEN && g >= m.g[s]!) return;
-      const count = this.lattice.nodeCount;
-      if (s < count && parent < count ? this.runs.sight(this.parentX, this.parentY, x, y) : lineOfSight(this.grid, this.parentX, this.parentY, x, y)) {
+      if (this.parentSees(parent, s, x, y)) {
         this.update(s, state, g, parent, x, y);
         return;
       }
     }
     this.update(s, state, m.g[from]! + cost, from, x, y);
+  }
+
+  /**
+   * {@link move} on a weighted grid, where the lattice move (`cost`, its integral of cell cost) can
+   * be cheaper than the shortcut: the shortcut is taken only when it costs no more than the
+   * lattice move and the parent sees `s`. So g(s) <= g(from) + cost always, the property that keeps
+   * the path's cost within A*'s.
+   */
+  private moveWeighted(from: number, s: number, state: number, parent: number, x: number, y: number, cost: number): void {
+    const m = this.memory;
+    const viaLattice = m.g[from]! + cost;
+    if (parent >= 0) {
+      this.place(parent);
+      const dx = x - this.parentX;
+      const dy = y - this.parentY;
+      const gp = m.g[parent]!;
+      // Costs are >= 1, so a segment costs at least its length: a bound that spares the walk and
+      // the line of sight when the shortcut cannot win.
+      const bound = gp + Math.sqrt(dx * dx + dy * dy);
+      if (bound <= viaLattice && (state !== OPEN || bound < m.g[s]!)) {
+        const shortcut = gp + segmentCost(this.grid, this.parentX, this.parentY, x, y);
+        // Ties go to the shortcut: one waypoint fewer for the same cost.
+        if (shortcut <= viaLattice && (state !== OPEN || shortcut < m.g[s]!) && this.parentSees(parent, s, x, y)) {
+          this.update(s, state, shortcut, parent, x, y);
+          return;
+        }
+      }
+    }
+    this.update(s, state, viaLattice, from, x, y);
+  }
+
+  /** True when node `parent`, placed by {@link place}, sees node `s` at (x, y). */
+  private parentSees(parent: number, s: number, x: number, y: number): boolean {
+    const count = this.lattice.nodeCount;
+    return s < count && parent < count ? this.runs.sight(this.parentX, this.parentY, x, y) : lineOfSight(this.grid, this.parentX, this.parentY, x, y);
   }
 
   /** Loads the coordinates of node `id` into {@link parentX} and {@link parentY}. */
