@@ -6,8 +6,16 @@ export {
   type PathfindingMoveOptions,
   type PathfindingMove,
 } from './plugin.js';
-export { TilemapGrid, DEFAULT_SCAN_PER_FRAME, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
+export {
+  TilemapGrid,
+  DEFAULT_SCAN_PER_FRAME,
+  type PathfindingLayer,
+  type TilemapOptions,
+  type MovementClass,
+  type TilePredicate,
+} from './tilemap-grid.js';
 export { DebugDraw, type DebugOptions } from './debug-draw.js';
 // The parts of the Phaser-free follow layer that appear in the plugin's API.
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from '../follow/move.js';
 export type { PlanBudget, PlanFrameStats } from '../follow/plan-queue.js';
+export { MovementGrids, DEFAULT_MOVEMENT_CLASS, type CellRule } from '../follow/movement-grids.js';
