@@ -29,7 +29,7 @@ interface Internals {
   field?: { work?: number };
   kinematic?: { computed?: number };
   curveUnits?: number;
-  joinWork?: number;
+  joins?: { work?: number };
   shotWork?: number;
   shortcutWork?: number;
   corridorPhase?: boolean;
@@ -51,7 +51,7 @@ function counters(p: Internals): Counters {
   return {
     field: num(p.field?.work),
     kinematic: num(p.kinematic?.computed) * num(p.curveUnits),
-    joins: num(p.joinWork),
+    joins: num(p.joins?.work),
     shots: num(p.shotWork),
     shortcut: num(p.shortcutWork),
   };

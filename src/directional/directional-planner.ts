@@ -139,6 +139,31 @@ const BURST_GOAL_SIDE = 256;
  */
 const EARLY_PROOF_UNITS = 64;
 
+/**
+ * Expansions the search goes on for after its first legal shot that loops, looking for a cheaper
+ * way in: where the goal needs the loop (a pose just ahead at nearly its heading) every state
+ * costing less than the loop would be expanded first, 580 of them where the loop came at 59. A
+ * way around that a weighted search missed is found within a few dozen (15 on lak303d#26).
+ */
+const LOOP_GRACE = 64;
+
+/**
+ * Units of proof per unit of distance field while the field is built for an undecided query: a
+ * quarter, so a found query's field costs a quarter more at most (and the proof's goal side it
+ * buys is kept for the search's turns), while a pocket is shown before the field has cost four
+ * times its proof.
+ */
+const FIELD_PROOF_SHARE = 0.25;
+
+/**
+ * Field units a query's opening builds before the proof runs beside it: most found queries' fields
+ * cost less (median about 300 units on the shared steering queries, r = 2), and pay nothing more.
+ */
+const FIELD_ALONE_UNITS = 512;
+
+/** Field units between two turns of the proof while both run (see {@link FIELD_PROOF_SHARE}). */
+const FIELD_SLICE_UNITS = 128;
+
 /** Units of a Dubins curve: a solve takes about 1.1 µs (bench:frames' profile, warm). */
 const DUBINS_UNITS = 1;
 
@@ -346,6 +371,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private proofBegun = false;
   /** Work units the proof has done for the current query (the session's side work). */
   private proofWork = 0;
+  /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
+  private fieldProofOwed = 0;
+  /** The field's lifetime work when the current query began. */
+  private fieldAtBegin = 0;
   /** Work units the proof is due before the search's next turn: {@link PROOF_BURST} once, then {@link PROOF_CHUNK} a turn. */
   private proofOwed = 0;
   /** The proof has had its {@link PROOF_BURST} in this query. */
@@ -365,6 +394,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private loopShot: SegmentPath | null = null;
   private loopFrom = -1;
   private loopCost = Infinity;
+  /** The expansion count at which the search takes its cheapest looping shot, found or not ({@link LOOP_GRACE}). */
+  private loopDeadline = 0;
   /** The shortcut pass over the found path, made by the first query that finds one. */
   private shortcut: PathShortcut | null = null;
   /** Work units of every shortcut pass so far (only grows: the session counts the differences). */
@@ -593,6 +624,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private begin(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions): CurveResult | undefined {
     this.expanded = 0;
     this.proofWork = 0;
+    this.fieldProofOwed = 0;
+    this.fieldAtBegin = this.field.work;
     this.proofBegun = false;
     this.proofVerdict = 'pending';
     this.proofOwed = 0;
@@ -665,10 +698,25 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const { width } = this.grid;
       const sx = this.startCell % width;
       const sy = (this.startCell / width) | 0;
-      if (!this.field.settled(sx, sy)) {
+      while (!this.field.settled(sx, sy)) {
         if (!(left() > 0)) return 'pending';
-        this.field.settle(sx, sy, Math.max(1, Math.floor(left() * FIELD_CORNERS_PER_UNIT)));
-        if (!this.field.settled(sx, sy)) return 'pending';
+        // While the proof is undecided it runs beside the field, a share of the field's work: a
+        // pocket the early turn did not finish is shown at a few times its own cost, not after a
+        // field across the map (14,000 units for a pocket proven in 150).
+        // Only while one side is still small enough to be a pocket: a start side past its probe
+        // and a goal side grown large are open ground, where the search finds the path.
+        const pending =
+          this.proving && this.proofVerdict === 'pending' && (this.proof!.startSideGrowing || this.proof!.backwardVisited <= BURST_GOAL_SIDE);
+        const alone = FIELD_ALONE_UNITS - (this.field.work - this.fieldAtBegin);
+        const slice = !pending ? left() : Math.min(left(), alone > 0 ? alone : FIELD_SLICE_UNITS);
+        const work = this.field.work;
+        this.field.settle(sx, sy, Math.max(1, Math.floor(slice * FIELD_CORNERS_PER_UNIT)));
+        if (!pending || alone > 0) continue;
+        this.fieldProofOwed += (this.field.work - work) * FIELD_PROOF_SHARE;
+        if (this.fieldProofOwed >= 1 && left() > 0) {
+          this.fieldProofOwed -= this.stepProof(Math.min(left(), this.fieldProofOwed));
+          if (this.disproved()) return 'exhausted';
+        }
       }
       this.corridorBuild = this.hybrid ? new SteppedBuild(this.corridor.markWork(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius)) : null;
       this.stage = 'corridor';
@@ -1035,8 +1083,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (expansions + this.preparedWork() >= limit) return 'pending';
       // The estimates the next expansion needs are settled first, within the allowance: a large
       // settling is spread over steps instead of done inside one expansion.
-      if (heap.top === this.goalToken) {
-        heap.pop();
+      if (heap.top === this.goalToken || (this.loopShot !== null && this.expanded >= this.loopDeadline)) {
+        if (heap.top === this.goalToken) heap.pop();
         this.found = this.loopFrom;
         this.shot = this.loopShot;
         return 'found';
@@ -1120,6 +1168,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const m = this.memory;
     const cost = m.g[id]! + costOf(this.profile, curve);
     if (!(cost < this.loopCost)) return;
+    if (this.loopShot === null) this.loopDeadline = this.expanded + LOOP_GRACE;
     this.loopCost = cost;
     this.loopShot = curve.path;
     this.loopFrom = id;

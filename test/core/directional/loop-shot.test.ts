@@ -5,15 +5,15 @@ import { DirectionalPlanner } from '../../../src/directional/directional-planner
 import { Grid } from '../../../src/grid/grid.js';
 
 /**
- * An excerpt of Moving AI's lak303d (columns 24..165, rows 26..149) and steering query 26 of the
- * shared benchmark, shifted to it: a winding route of about 316 tiles whose weighted (hybrid)
- * search reached the state one tile straight behind the goal, nearly at the goal's heading, first.
- * The analytic shot from there is legal in open water but is a near-full circle (about 340°), and
- * the search ended with it: 328.6 tiles with a loop, where the full search's path has none.
+ * Moving AI's lak303d and steering query 26 of the shared benchmark: a winding route of about 316
+ * tiles whose weighted (hybrid) search reached the state one tile straight behind the goal, nearly
+ * at the goal's heading, first. The analytic shot from there is legal in open water but is a
+ * near-full circle (about 340°), and the search ended with it: 328.6 tiles with a loop, where the
+ * full search's path has none.
  */
-const grid = Grid.fromMovingAi(readFileSync(new URL('../../fixtures/lak303d-excerpt.map', import.meta.url), 'utf8'));
-const start = { x: 135.5, y: 24.5, heading: -1.912269 };
-const goal = { x: 15.5, y: 5.5, heading: -1.82029 };
+const grid = Grid.fromMovingAi(readFileSync(new URL('../../fixtures/lak303d.map', import.meta.url), 'utf8'));
+const start = { x: 159.5, y: 50.5, heading: -1.912269 };
+const goal = { x: 39.5, y: 31.5, heading: -1.82029 };
 
 describe('a shot that loops', () => {
   it('does not end a hybrid search while a cheaper loop-free path reaches the goal', () => {
