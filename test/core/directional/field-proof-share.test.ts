@@ -27,7 +27,7 @@ describe('the proof beside the distance field', () => {
   for (const mode of ['full', 'hybrid'] as const) {
     it(`answers no-room before the field reaches across the map (${mode})`, () => {
       const planner = new DirectionalPlanner(grid, { turningRadius: 2, width: 0.8 });
-      planner.buildTables(Infinity, true);
+      planner.buildTables();
       const { status, work } = run(planner, start, goal, mode);
       expect(status).toBe('no-room-to-turn');
       // The field's first 512 units alone, then four of field for one of proof.
