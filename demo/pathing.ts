@@ -1,8 +1,8 @@
 /**
- * The one module where the demo talks to Headway. Land units move through the plugin mapped to
- * `this.pathfinding`, whose grid is the layer's collision set; ships through a second instance,
- * `this.seaways`, whose grid blocks everything but water (the `blocked` predicate on the tiles'
- * `water` property). The comparison view calls the planners directly on the land grid.
+ * The one module where the demo talks to Headway: one plugin, mapped to `this.pathfinding`, with
+ * two movement classes on the one tilemap. Land units move on the `default` class, the layer's
+ * collision set; ships on the `water` class, the tiles whose `water` property is true. The
+ * comparison view calls the planners directly on the land grid.
  */
 import type * as Phaser from 'phaser';
 import { createPlanner, plannerNames, type Planner, type Point } from '../src/core.js';
@@ -68,15 +68,15 @@ export interface Pathing {
   currentPath(sprite: Phaser.GameObjects.Sprite): Point[] | undefined;
   /** Called with the stats of every order once all its units have a path (or failed). */
   onPlan(listener: (stats: PlanStats) => void): void;
-  /** Once a frame, before the plugins' own update. */
+  /** Once a frame, before the plugin's own update. */
   update(): void;
 }
 
-/** The plugin instances the game config installs: land and sea, each with its own grid. */
-export const PATHING_PLUGINS: Phaser.Types.Core.PluginObjectItem[] = [
-  { key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' },
-  { key: 'SeawaysPlugin', plugin: PathfindingPlugin, mapping: 'seaways' },
-];
+/** The plugin the game config installs: one instance for land and sea. */
+export const PATHING_PLUGINS: Phaser.Types.Core.PluginObjectItem[] = [{ key: 'PathfindingPlugin', plugin: PathfindingPlugin, mapping: 'pathfinding' }];
+
+/** The movement class of ships: where a tile's `water` property is true (open water, bridges). */
+const WATER = 'water';
 
 /** Spacing (tiles) of the points that stand for an arc when a path is drawn. */
 const ARC_STEP = 0.25;
@@ -89,17 +89,15 @@ interface Batch {
   readonly moves: PathfindingMove[];
   timeMs: number;
   expanded: number;
-  /** Made this frame: the plugins' last-frame numbers are not its work yet. */
+  /** Made this frame: the plugin's last-frame numbers are not its work yet. */
   fresh: boolean;
 }
 
 export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.TilemapLayer): Pathing {
-  const mapped = scene as unknown as Record<'pathfinding' | 'seaways', PathfindingPlugin>;
-  const land = mapped.pathfinding;
-  const sea = mapped.seaways;
-  land.useTilemap(layer);
-  sea.useTilemap(layer, { collision: false, blocked: (tile) => tile?.properties?.water !== true });
-  const pluginOf = new Map<Phaser.GameObjects.Sprite, PathfindingPlugin>();
+  const pathfinding = scene.pathfinding;
+  pathfinding.useTilemap(layer, { classes: { [WATER]: { passable: { water: true } } } });
+  /** Each unit's movement class. */
+  const classOf = new Map<Phaser.GameObjects.Sprite, string | undefined>();
   const listeners: ((stats: PlanStats) => void)[] = [];
   const comparePlanners = new Map<string, Planner>();
   const directional = new Map<string, DirectionalPlanner>();
@@ -117,23 +115,23 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
     isAvailable: (id) => id.startsWith('directional') || plannerNames().includes(id),
 
     addUnit(sprite, kind) {
-      const plugin = kind.water ? sea : land;
-      pluginOf.set(sprite, plugin);
+      const moves = kind.water ? WATER : undefined;
+      classOf.set(sprite, moves);
       const profile: PathfindingProfile = {
         speed: kind.speed * TILE_SIZE,
         acceleration: kind.speed * ACCELERATION_PER_SPEED * TILE_SIZE,
         width: kind.radius * 2 * TILE_SIZE,
         turningRadius: kind.turningRadius * TILE_SIZE,
         reverse: kind.reverse,
+        ...(moves ? { moves } : {}),
       };
-      plugin.addUnit(sprite, profile);
+      pathfinding.addUnit(sprite, profile);
     },
 
     moveTo(sprite, x, y, plannerId, label) {
-      const plugin = pluginOf.get(sprite);
-      if (!plugin) throw new Error('moveTo: not a unit');
+      if (!classOf.has(sprite)) throw new Error('moveTo: not a unit');
       const planner = plannerId === 'directional-full' ? 'directional' : plannerId;
-      const move = plugin.moveTo(sprite, x, y, { planner, nearest: true });
+      const move = pathfinding.moveTo(sprite, x, y, { planner, nearest: true });
       if (!batch || batch.planner !== plannerId || batch.moves.every((m) => m.state !== 'planning')) {
         batch = { planner: plannerId, label, moves: [], timeMs: 0, expanded: 0, fresh: true };
       }
@@ -143,19 +141,17 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
     },
 
     tilesChanged(x, y) {
-      const area = { x, y, width: 1, height: 1 };
-      land.refresh(area);
-      sea.refresh(area);
+      // Every movement class's grid re-reads the tile.
+      pathfinding.refresh({ x, y, width: 1, height: 1 });
     },
 
     setDebug(on) {
-      land.debug(on ? { expanded: true } : false);
-      // The sea grid's blocked cells are all the land: drawing them would hide the map.
-      sea.debug(on ? { cells: false, expanded: true } : false);
+      // The blocked cells drawn are the land units' (the default class's).
+      pathfinding.debug(on ? { expanded: true } : false);
     },
 
     compare(from, to) {
-      const grid = land.grid!;
+      const grid = pathfinding.grid!;
       const entries: CompareEntry[] = [];
       for (const p of PLANNERS) {
         const t0 = performance.now();
@@ -187,8 +183,8 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
     },
 
     currentPath(sprite) {
-      const plugin = pluginOf.get(sprite);
-      for (const info of plugin?.navigator?.unitInfos() ?? []) {
+      if (!classOf.has(sprite)) return undefined;
+      for (const info of pathfinding.navigatorOf(classOf.get(sprite))?.unitInfos() ?? []) {
         if (info.unit !== sprite) continue;
         if (!info.path || !info.move || info.move.ended) return undefined;
         return pathPoints(info.path.split(Math.min(info.distance, info.path.length))[1]);
@@ -204,11 +200,9 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
         batch.fresh = false;
         return;
       }
-      // The plugins planned last frame after this scene's update: count that frame's work.
-      for (const plugin of [land, sea]) {
-        batch.timeMs += plugin.lastFrame.milliseconds;
-        batch.expanded += plugin.lastFrame.expansions;
-      }
+      // The plugin planned last frame after this scene's update: count that frame's work.
+      batch.timeMs += pathfinding.lastFrame.milliseconds;
+      batch.expanded += pathfinding.lastFrame.expansions;
       if (batch.moves.every((m) => m.state !== 'planning')) {
         finishBatch(batch);
         batch = undefined;

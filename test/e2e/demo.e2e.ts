@@ -284,6 +284,10 @@ const tests: Test[] = [
         await clickTile(page, target.x, target.y);
       }
       await waitFor(page, 'every vehicle to get its path', planned, 60_000);
+      for (const u of (await units(page)).filter((u) => vehicles.some((v) => v.id === u.id))) {
+        const off = await offGround(page, u);
+        check(off === undefined, `${u.name}'s path enters ground it may not: ${off}`);
+      }
       // Ordered back while driving: each replans from a pose on the move.
       for (const v of vehicles) {
         const now = await unit(page, v.id);
@@ -291,6 +295,11 @@ const tests: Test[] = [
         await clickTile(page, v.x, v.y);
       }
       await waitFor(page, 'every vehicle to get its path back', planned, 60_000);
+      // Tanks and ships share one plugin: each path keeps to its own kind's ground (ships on water).
+      for (const u of (await units(page)).filter((u) => vehicles.some((v) => v.id === u.id))) {
+        const off = await offGround(page, u);
+        check(off === undefined, `${u.name}'s path enters ground it may not: ${off}`);
+      }
       const ms = await page.evaluate(() => (window as TimedWindow).__planningMs!);
       const frames = Object.values(ms);
       check(frames.length > 10, `only ${frames.length} frames timed`);
@@ -312,7 +321,7 @@ const E2E_FRAME_BOUND_MS = 1000;
 type TimedWindow = Window & { __planningMs?: Record<number, number> };
 
 /**
- * Times every `Navigator.update` of the page (both of the demo's plugins: land and water), summed
+ * Times every `Navigator.update` of the page (one per movement class of the demo's one plugin: land and water), summed
  * per scene frame into `window.__planningMs`. The navigator module is imported by the URL the
  * page loaded it from, so the patched prototype is the one the plugins use.
  */
@@ -357,6 +366,32 @@ async function farTarget(page: Page, u: HookUnit): Promise<{ x: number; y: numbe
     }
     return best && { x: best.x, y: best.y };
   }, [u.kind, u.x, u.y] as const);
+}
+
+/** Spacing (tiles) of the samples along a path checked against the ground. */
+const GROUND_SAMPLE = 0.1;
+
+/**
+ * The first point of `u`'s remaining path (sampled every {@link GROUND_SAMPLE} tiles) on a tile
+ * its kind may not enter, or undefined. A vehicle's centre keeps its radius (0.75 tiles and more)
+ * from such tiles, so it is never on their edge.
+ */
+async function offGround(page: Page, u: HookUnit): Promise<string | undefined> {
+  return page.evaluate(([kind, path, step]) => {
+    const hook = (window as Hooked).__headway!;
+    const points = path as { x: number; y: number }[];
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / (step as number)));
+      for (let k = 0; k <= n; k++) {
+        const x = a.x + ((b.x - a.x) * k) / n;
+        const y = a.y + ((b.y - a.y) * k) / n;
+        if (hook.blocks(kind as string, Math.floor(x), Math.floor(y))) return `(${x.toFixed(2)}, ${y.toFixed(2)})`;
+      }
+    }
+    return undefined;
+  }, [u.kind, u.path, GROUND_SAMPLE] as const);
 }
 
 function quantileOf(values: readonly number[], q: number): number {
