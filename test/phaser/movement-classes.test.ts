@@ -214,6 +214,20 @@ describe('movement classes', () => {
     expect(offGround(world.layer, round.path!, onLand)).toBeUndefined();
   });
 
+  it('edits behind the layer\'s back reach every built class through refresh() and the background scan', async () => {
+    const world = await boot();
+    const pf = world.pf.useTilemap(world.layer, { classes: WATER_CLASS, scanPerFrame: 40 });
+    const water = pf.tilemap!.gridOf('water');
+    // Only the properties change: the default class (collision flags) sees nothing.
+    world.layer.getTileAt(5, 2)!.properties = {};
+    pf.refresh({ x: 5, y: 2, width: 1, height: 1 });
+    expect(water.isBlocked(5, 2)).toBe(true);
+    expect(pf.grid!.isBlocked(5, 2)).toBe(true);
+    world.layer.getTileAt(14, 9)!.properties = {};
+    step(world, Math.ceil((20 * 12) / 40) + 1);
+    expect(water.isBlocked(14, 9)).toBe(true);
+  });
+
   it('a moving ship replans round new land that leaves it a way', async () => {
     const world = await boot();
     const pf = world.pf.useTilemap(world.layer, { classes: WATER_CLASS });
