@@ -155,6 +155,55 @@ describe('movement classes', () => {
     expect(pf.tilemap!.gridOf('water').isBlocked(9, 5)).toBe(true);
   });
 
+  it('runs the example of docs/plugin.md (Movement classes) as written', async () => {
+    const world = await boot();
+    // The tiles carry Tiled-style properties: collides on water and walls, water, wall.
+    world.layer.forEachTile((tile) => {
+      tile.properties = { collides: tile.index !== GRASS, water: tile.index === WATER, wall: tile.index === WALL };
+    });
+    world.layer.setCollision([WALL, WATER], false);
+    const ground = world.layer;
+    const ship = world.scene.add.sprite(4.5 * TILE, 3 * TILE, '__DEFAULT');
+    const tank = world.scene.add.sprite(1.5 * TILE, 5.5 * TILE, '__DEFAULT');
+    const craft = world.scene.add.sprite(1.5 * TILE, 5.5 * TILE, '__DEFAULT');
+    const scene = world.scene;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      ground.setCollisionByProperty({ collides: true }); // water and walls block land units
+      scene.pathfinding.useTilemap(ground, {
+        classes: {
+          water: { passable: { water: true } }, // ships: only tiles whose properties say water = true
+          hover: { blocked: (tile) => tile?.properties?.wall === true }, // everywhere but walls
+        },
+      });
+      scene.pathfinding.addUnit(tank, { speed: 90, turningRadius: 32, width: 24 }); // the default class
+      scene.pathfinding.addUnit(ship, { speed: 60, turningRadius: 32, width: 24, moves: 'water' });
+    }
+    const sail = scene.pathfinding.moveTo(ship, 14.5 * TILE, 8 * TILE);
+    const drive = scene.pathfinding.moveTo(tank, 18.5 * TILE, 5.5 * TILE);
+    scene.pathfinding.addUnit(craft, { speed: 90, moves: 'hover' });
+    const fly = scene.pathfinding.moveTo(craft, 18.5 * TILE, 5.5 * TILE);
+    runUntilDone(world, [sail, drive, fly], () => {
+      expect(standsOn(world, ship, onWater)).toBe(true);
+      expect(standsOn(world, tank, onLand)).toBe(true);
+    });
+    expect([sail.state, drive.state, fly.state], `${sail.reason} ${drive.reason} ${fly.reason}`).toEqual(['arrived', 'arrived', 'arrived']);
+    expect(offGround(world.layer, sail.path!, onWater)).toBeUndefined();
+    expect(offGround(world.layer, drive.path!, onLand)).toBeUndefined();
+    expect(fly.path!.length).toBeCloseTo(17, 6);
+  });
+
+  it('a class with no free cell is no error: its units\' orders fail with goal-blocked', async () => {
+    const world = await boot();
+    const pf = world.pf.useTilemap(world.layer, { classes: { lava: { passable: { lava: true } } } });
+    const salamander = world.scene.add.sprite(4.5 * TILE, 2.5 * TILE, '__DEFAULT');
+    pf.addUnit(salamander, { speed: TILE, moves: 'lava' });
+    const move = pf.moveTo(salamander, 5.5 * TILE, 2.5 * TILE);
+    runUntilDone(world, [move]);
+    expect(move.failure, move.reason).toBe('goal-blocked');
+    expect(salamander.x).toBe(4.5 * TILE);
+  });
+
   it('builds a class grid and navigator only on the class first use', async () => {
     const world = await boot();
     const pf = world.pf.useTilemap(world.layer, { classes: { ...WATER_CLASS, air: {} } });
