@@ -206,7 +206,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return this;
   }
 
-  /** The grid of the current map (tile units), if any. */
+  /** The grid of the current map's `default` movement class (tile units), if any; see `tilemap.gridOf` for the others. */
   get grid(): TilemapGrid['grid'] | undefined {
     return this.map?.grid;
   }
