@@ -153,31 +153,32 @@ class PieceWalker {
       const b = Math.min(psi1, (j + 1) * QUARTER);
       const q = ((j % 4) + 4) % 4;
       const mid = (j + 0.5) * QUARTER;
-      // Column lines strictly between the x at both ends, in driving order.
+      // In quarter q, cos ψ falls in quarters 0 and 1 and rises in 2 and 3; sin ψ rises in 3 and 0
+      // and falls in 1 and 2 (y follows turn · sin ψ). The grid lines strictly between a
+      // coordinate's values at both ends are crossed, in that order.
       const xa = ox + r * Math.cos(a);
       const xb = ox + r * Math.cos(b);
-      const sinSign = q < 2 ? 1 : -1;
-      // The y crossings: sin ψ rises in quarters 3 and 0, falls in 1 and 2.
       const ya = oy + turn * r * Math.sin(a);
       const yb = oy + turn * r * Math.sin(b);
+      const sinSign = q < 2 ? 1 : -1;
       const cosSign = q === 0 || q === 3 ? 1 : -1;
-      const xStep = q < 2 ? -1 : 1;
-      const yStep = (q === 0 || q === 3 ? 1 : -1) * turn;
+      const xStep = -sinSign;
+      const yStep = cosSign * turn;
       let kx = xStep > 0 ? Math.floor(xa) + 1 : Math.ceil(xa) - 1;
       let ky = yStep > 0 ? Math.floor(ya) + 1 : Math.ceil(ya) - 1;
-      let px = xStep > 0 ? (kx < xb ? xCrossing(kx - ox, r, sinSign, mid) : Infinity) : kx > xb ? xCrossing(kx - ox, r, sinSign, mid) : Infinity;
-      let py = yStep > 0 ? (ky < yb ? yCrossing(turn * (ky - oy), r, cosSign, mid) : Infinity) : ky > yb ? yCrossing(turn * (ky - oy), r, cosSign, mid) : Infinity;
+      let px = before(kx, xb, xStep) ? xCrossing(kx - ox, r, sinSign, mid) : Infinity;
+      let py = before(ky, yb, yStep) ? yCrossing(turn * (ky - oy), r, cosSign, mid) : Infinity;
       for (;;) {
         const p = px < py ? px : py;
         if (p === Infinity) break;
         this.boundary((Math.min(b, Math.max(a, p)) - psi0) * r);
         if (px === p) {
           kx += xStep;
-          px = (xStep > 0 ? kx < xb : kx > xb) ? xCrossing(kx - ox, r, sinSign, mid) : Infinity;
+          px = before(kx, xb, xStep) ? xCrossing(kx - ox, r, sinSign, mid) : Infinity;
         }
         if (py === p) {
           ky += yStep;
-          py = (yStep > 0 ? ky < yb : ky > yb) ? yCrossing(turn * (ky - oy), r, cosSign, mid) : Infinity;
+          py = before(ky, yb, yStep) ? yCrossing(turn * (ky - oy), r, cosSign, mid) : Infinity;
         }
       }
       if (b < psi1) this.boundary((b - psi0) * r);
@@ -248,6 +249,11 @@ class PieceWalker {
       this.kcy = this.kay = fy;
     }
   }
+}
+
+/** True when grid line `k` comes strictly before coordinate `end` moving in direction `step`. */
+function before(k: number, end: number, step: number): boolean {
+  return step > 0 ? k < end : k > end;
 }
 
 /** The ψ near `mid` where cos ψ = dx / r, sin ψ having the sign `sinSign`. */
