@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
+import { lineOfSight } from '../../../src/grid/line-of-sight.js';
+import { segmentCost } from '../../../src/grid/segment-cost.js';
 import { eachCellPiece, pathCost } from '../../../src/curves/cell-pieces.js';
 import { arcSegment, lineSegment, segmentEnd, segmentPoseAt, type Pose, type Segment } from '../../../src/curves/segment.js';
 import { makeRng, type Rng } from '../../support/rng.js';
@@ -427,6 +429,41 @@ describe('pathCost', () => {
       expect(Math.abs(got - want), `seed ${seed} case ${n}: ${JSON.stringify(segs)} rc ${rc}: ${got} vs ${want}`).toBeLessThan(1e-6 * Math.max(1, length));
     }
     expect(reversed).toBeGreaterThan(200);
+  });
+
+  it('a legal line costs what segmentCost says (its exact crossing walk)', () => {
+    const seed = 1804;
+    const rng = makeRng(seed);
+    let grid = randomWeightedGrid(rng);
+    let compared = 0;
+    for (let n = 0; n < 3000; n++) {
+      if (n % 100 === 0) grid = randomWeightedGrid(rng);
+      const seg = randomSegment(rng, 0, 12);
+      if (seg.kind !== 'line') continue;
+      const end = segmentEnd(seg);
+      // segmentCost sees an edge run only when the ends share x or y exactly: snap the ~1e-16 drift.
+      const x1 = Math.abs(end.x - seg.x) < 1e-9 ? seg.x : end.x;
+      const y1 = Math.abs(end.y - seg.y) < 1e-9 ? seg.y : end.y;
+      if (!lineOfSight(grid, seg.x, seg.y, x1, y1)) continue;
+      compared++;
+      const want = segmentCost(grid, seg.x, seg.y, x1, y1) * (seg.reverse ? 2 : 1);
+      expect(pathCost(grid, [seg], 2), `seed ${seed} case ${n}: ${JSON.stringify(seg)}`).toBeCloseTo(want, 9);
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('a visitor may cut other segments while it is visited', () => {
+    const inner = lineSegment({ x: 0.5, y: 0.5, heading: 0 }, 3);
+    const outer = arcSegment({ x: 2, y: 0, heading: PI / 2 }, 2, 1, PI);
+    const seen: number[] = [];
+    eachCellPiece(outer, {
+      piece(cx, cy, _ax, _ay, length) {
+        seen.push(cx, cy, Number(length.toFixed(9)));
+        expect(piecesOf(inner).map((p) => p.length)).toEqual([0.5, 1, 1, 0.5]);
+      },
+    });
+    const t = Number((PI / 3).toFixed(9));
+    expect(seen).toEqual([1, 0, t, 1, 1, t, 0, 1, t]);
   });
 
   it('refuses a reverse cost that is not a finite number >= 0', () => {
