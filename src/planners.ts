@@ -111,7 +111,7 @@ const DIRECTIONAL_TRAITS: PlannerTraits = {
   lattices: [],
   connectivity: [],
   realPoints: true,
-  tileCosts: false,
+  tileCosts: true,
   reversing: true,
   forUnits: true,
 };

@@ -67,11 +67,7 @@ export function directionalCommand(args: readonly string[]): number {
 
   const grid = loadFile(mapPath, (text) => Grid.fromMovingAi(text));
   const costsPath = parsed.options.get('costs');
-  if (costsPath !== undefined) {
-    // The file is checked, so its errors show now, but the directional planner cannot use it yet.
-    applyCostFile(costsPath, grid);
-    throw new UsageError('--costs: directional planners do not take tile costs yet');
-  }
+  if (costsPath !== undefined) applyCostFile(costsPath, grid);
   const queries = loadFile(queriesPath, parseDirectionalQueries);
   let planner: DirectionalPlanner;
   try {
@@ -94,6 +90,7 @@ export function directionalCommand(args: readonly string[]): number {
     const line: Record<string, unknown> = {
       status: result.status,
       length: result.status === 'found' ? result.length : null,
+      ...(costsPath !== undefined ? { cost: result.status === 'found' ? result.cost : null } : {}),
       expanded: result.expanded,
       micros: Math.round(micros * 1000) / 1000,
       segments: result.segments.toJSON(),

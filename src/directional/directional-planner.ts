@@ -28,7 +28,6 @@ import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
-  costOf,
   curveBetween,
   latticeHeading,
   LOOP_TURN,
@@ -51,6 +50,7 @@ import { RegionLabels } from './regions.js';
 import { ReachabilityProof, type ReachVerdict } from './reachability.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
+import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -371,6 +371,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private proofBegun = false;
   /** Work units the proof has done for the current query (the session's side work). */
   private proofWork = 0;
+  /** The moves' pieces in cells, for grids with tile costs ({@link moveCostsWork}); null until one is met. */
+  private moveCosts: MoveCosts | null = null;
+  /** The grid had tile costs when the current query began: moves cost their cell integrals. */
+  private weighted = false;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
   /** The field's lifetime work when the current query began. */
@@ -386,16 +390,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private found = -1;
   private shot: SegmentPath | null = null;
   /**
-   * The open list's id of the goal reached by a looping shot ({@link tryShot}): popped, it ends
+   * The open list's id of the goal reached by a deferred shot ({@link deferShot}): popped, it ends
    * the search with the cheapest such shot found so far.
    */
   private goalToken = -1;
-  /** The cheapest looping shot of the current seeding: from state {@link loopFrom}, at total cost {@link loopCost}. */
-  private loopShot: SegmentPath | null = null;
-  private loopFrom = -1;
-  private loopCost = Infinity;
-  /** The expansion count at which the search takes its cheapest looping shot, found or not ({@link LOOP_GRACE}). */
-  private loopDeadline = 0;
+  /** The cheapest deferred shot of the current seeding ({@link deferShot}): from state {@link deferredFrom}, at total cost {@link deferredCost}. */
+  private deferredShot: SegmentPath | null = null;
+  private deferredFrom = -1;
+  private deferredCost = Infinity;
+  /** The expansion count at which the search takes its cheapest deferred shot, found or not ({@link LOOP_GRACE}). */
+  private deferredDeadline = 0;
   /** The shortcut pass over the found path, made by the first query that finds one. */
   private shortcut: PathShortcut | null = null;
   /** Work units of every shortcut pass so far (only grows: the session counts the differences). */
@@ -624,6 +628,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private begin(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions): CurveResult | undefined {
     this.expanded = 0;
     this.proofWork = 0;
+    this.weighted = this.grid.weighted;
     this.fieldProofOwed = 0;
     this.fieldAtBegin = this.field.work;
     this.proofBegun = false;
@@ -634,7 +639,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.earlyProof = 0;
     this.found = -1;
     this.shot = null;
-    this.loopShot = null;
+    this.deferredShot = null;
     const startPose = safePose(start);
     const { width, height } = this.grid;
     this.start = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
@@ -718,7 +723,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           if (this.disproved()) return 'exhausted';
         }
       }
-      this.corridorBuild = this.hybrid ? new SteppedBuild(this.corridor.markWork(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius)) : null;
+      // On a grid with tile costs the corridor is not built: it follows the shortest way, and the
+      // cheap one (a road) may run outside it. The hybrid search then searches the whole lattice.
+      this.corridorBuild = this.hybrid && !this.weighted ? new SteppedBuild(this.corridor.markWork(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius)) : null;
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
@@ -966,8 +973,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (bits !== null && this.blockedMoves.length < bits.words) this.blockedMoves = new Int32Array(bits.words);
     this.memory.reset();
     this.firstLegs.clear();
-    this.loopShot = null;
-    this.loopCost = Infinity;
+    this.deferredShot = null;
+    this.deferredCost = Infinity;
     this.memory.open(this.startId, 0, 0, -1);
     this.searched = true;
   }
@@ -982,6 +989,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     yield* this.padded.fillWork(grid);
     yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
     yield* this.regions.labelWork(this.shrunk);
+    // Tile costs: the moves' cells are walked once per move set, on the first weighted grid.
+    if (grid.weighted && this.moveCosts === null && this.movesSet !== null) this.moveCosts = yield* moveCostsWork(this.movesSet);
     // A change while this ran in slices leaves the tables stale: the next build starts over.
     if (grid.version === version) this.builtVersion = version;
   }
@@ -1083,10 +1092,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (expansions + this.preparedWork() >= limit) return 'pending';
       // The estimates the next expansion needs are settled first, within the allowance: a large
       // settling is spread over steps instead of done inside one expansion.
-      if (heap.top === this.goalToken || (this.loopShot !== null && this.expanded >= this.loopDeadline)) {
+      if (heap.top === this.goalToken || (this.deferredShot !== null && this.expanded >= this.deferredDeadline)) {
         if (heap.top === this.goalToken) heap.pop();
-        this.found = this.loopFrom;
-        this.shot = this.loopShot;
+        this.found = this.deferredFrom;
+        this.shot = this.deferredShot;
         return 'found';
       }
       if (!this.prepareExpansion(heap.top, limit - expansions - this.preparedWork())) return 'pending';
@@ -1149,8 +1158,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (curve === null) return false;
     this.shotWork += longSweepWork(curve.path.length);
     if (pathHitsBlocked(this.grid, curve.path, p.sweepRadius, this.walls)) return false;
-    if (this.goalHeading !== null && turningOf(curve.path) > Math.abs(normalizeAngle(this.goalHeading - pose.heading)) + LOOP_TURN) {
-      this.deferLoop(id, curve);
+    const loops = this.goalHeading !== null && turningOf(curve.path) > Math.abs(normalizeAngle(this.goalHeading - pose.heading)) + LOOP_TURN;
+    // With tile costs a shot may cost more than a longer way along a road: it waits its turn.
+    if (loops || this.weighted) {
+      this.deferShot(id, curve, loops ? LOOP_GRACE : Infinity);
       return false;
     }
     this.shot = curve.path;
@@ -1158,20 +1169,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   }
 
   /**
-   * Keeps a legal shot that loops (turns through more than a half turn beyond its heading
-   * change) instead of ending the search with it: the goal goes on the open list at the shot's
-   * total cost, so the search ends with the loop only if nothing cheaper reaches the goal first.
-   * A path still exists whenever the shot is legal, so the search's verdict, and the proof's, is
-   * the same.
+   * Keeps a legal shot instead of ending the search with it (one that loops: turns through more
+   * than a half turn beyond its heading change; or any shot on a grid with tile costs): the goal
+   * goes on the open list at the shot's total cost, so the search ends with the shot only if
+   * nothing cheaper reaches the goal first, or once `grace` more expansions have passed. A path
+   * still exists whenever the shot is legal, so the search's verdict, and the proof's, is the same.
    */
-  private deferLoop(id: number, curve: Curve): void {
+  private deferShot(id: number, curve: Curve, grace: number): void {
     const m = this.memory;
-    const cost = m.g[id]! + costOf(this.profile, curve);
-    if (!(cost < this.loopCost)) return;
-    if (this.loopShot === null) this.loopDeadline = this.expanded + LOOP_GRACE;
-    this.loopCost = cost;
-    this.loopShot = curve.path;
-    this.loopFrom = id;
+    const cost = m.g[id]! + curveCostOn(this.grid, this.profile, curve);
+    if (!(cost < this.deferredCost)) return;
+    this.deferredDeadline = Math.min(this.deferredShot === null ? Infinity : this.deferredDeadline, this.expanded + grace);
+    this.deferredCost = cost;
+    this.deferredShot = curve.path;
+    this.deferredFrom = id;
     if (m.stateOf(this.goalToken) === OPEN) m.improve(this.goalToken, cost, cost, id);
     else m.open(this.goalToken, cost, cost, id);
   }
@@ -1272,6 +1283,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const stamps = this.corridor.stamps;
     const inCorridor = this.corridor.generation;
     const { dx, dy, endHeading, cost, extent, cellFirst, cellX, cellY } = mv;
+    const weighted = this.weighted ? this.moveCosts! : null;
+    const grid = this.grid;
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
     const memory = this.memory;
@@ -1287,7 +1300,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         continue;
       }
       const to = target * H + endHeading[m]!;
-      const ng = g + cost[m]!;
+      const ng = g + (weighted === null ? cost[m]! : weighted.cost(grid, m, cx, cy));
       if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
       if (needCheck && bits === null && extent[m]! >= clear) {
         let hit = false;
@@ -1373,9 +1386,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // A curve that lost its precision (extreme radius against the distances): never a wrong `found`.
       return curveFailure('invalid', this.start, this.expanded, `the path could not be computed to the goal's precision with turning radius ${this.profile.turningRadius}: it ends at (${end.x}, ${end.y})`);
     }
-    const p = this.profile;
-    let cost = path.cost(p.reverseCost);
-    if (p.turnPenalty > 0) for (const s of path.segments) if (s.kind === 'arc') cost += (p.turnPenalty * s.length) / s.radius;
+    const cost = segmentsCostOn(this.grid, this.profile, path.segments);
     return { status: 'found', segments: path, length: path.length, cost, expanded: this.expanded };
   }
 }

@@ -84,6 +84,11 @@ export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, 
     yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
     // The band is applied at once: the shrunk grid is read only when the whole build is done.
     into.fill(0, y0, width, rows, (x, y) => band[(y - y0) * width + x] === 1);
+    // The shrunk grid carries the grid's tile costs, for the field's distances (or loses old ones).
+    if (grid.weighted || into.weighted) {
+      yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
+      into.fillCosts(0, y0, width, rows, (x, y) => grid.cost(x, y));
+    }
   }
 }
 
@@ -298,6 +303,8 @@ export class GoalDistanceField {
     this.expansions++;
     const gu = m.g[u]!;
     const n = lattice.successors(u, ids, costs);
+    // Tile costs (copied onto the shrunk grid): each step costs its integral of cell cost.
+    if (this.grid.weighted) for (let i = 0; i < n; i++) costs[i] = lattice.moveCost(u, ids[i]!);
     for (let i = 0; i < n; i++) {
       const v = ids[i]!;
       const g = gu + costs[i]!;

@@ -16,7 +16,8 @@ import { segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js
 import type { Pose, Segment } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
-import { costOf, curveBetween } from './hit-check.js';
+import { curveBetween } from './hit-check.js';
+import { curveCostOn, segmentsCostOn } from './move-costs.js';
 import { curveOrNull, SWEEP_WORK_PER_TILE } from './lattice-rules.js';
 
 /**
@@ -88,20 +89,6 @@ export interface ShortcutOptions {
   readonly maxWork: number;
   /** A fresh wall-distance map of the grid, which lets the sweep skip open ground. */
   readonly walls?: WallDistanceMap;
-}
-
-/**
- * The cost the planner charges for a chain of segments: length with reversing weighted by the
- * profile's reverse cost, plus the turn penalty per radian turned (as `costOf` charges a curve).
- */
-export function segmentsCost(profile: ResolvedProfile, segments: readonly Segment[]): number {
-  let cost = 0;
-  let turn = 0;
-  for (const s of segments) {
-    cost += s.reverse ? s.length * profile.reverseCost : s.length;
-    if (s.kind === 'arc') turn += s.length / s.radius;
-  }
-  return profile.turnPenalty > 0 ? cost + profile.turnPenalty * turn : cost;
 }
 
 /** The net signed heading change along a chain of segments, radians (clockwise on screen positive). */
@@ -216,7 +203,7 @@ export class PathShortcut {
     this.prefix = new Float64Array(n + 1);
     this.turnPrefix = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) {
-      this.prefix[i + 1] = this.prefix[i]! + segmentsCost(this.profile, pieces[i]!);
+      this.prefix[i + 1] = this.prefix[i]! + segmentsCostOn(this.grid, this.profile, pieces[i]!);
       this.turnPrefix[i + 1] = this.turnPrefix[i]! + netTurn(pieces[i]!);
     }
     this.netTotal = this.turnPrefix[n]!;
@@ -362,7 +349,7 @@ export class PathShortcut {
     );
     if (curve === null) return null;
     const stretch = this.prefix[j]! - this.prefix[i]!;
-    return costOf(p, curve) < stretch - COST_EPSILON * Math.max(1, stretch) ? curve : null;
+    return curveCostOn(this.grid, p, curve) < stretch - COST_EPSILON * Math.max(1, stretch) ? curve : null;
   }
 
   /**

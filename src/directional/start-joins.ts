@@ -10,7 +10,8 @@ import { pathHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
-import { costOf, curveBetween, latticeHeading } from './hit-check.js';
+import { curveBetween, latticeHeading } from './hit-check.js';
+import { curveCostOn } from './move-costs.js';
 import { curveOrNull } from './lattice-rules.js';
 
 /** The join slots of one query; see the file's comment. */
@@ -133,7 +134,7 @@ export class StartJoins {
     const to = this.target(slot);
     const curve = curveOrNull(() => curveBetween(p, this.start, to));
     const legal = curve !== null && !pathHitsBlocked(this.grid, curve.path, p.sweepRadius, walls);
-    this.costs[slot] = legal ? costOf(p, curve) : Infinity;
+    this.costs[slot] = legal ? curveCostOn(this.grid, p, curve) : Infinity;
     this.curves[slot] = legal ? curve : null;
   }
 }

@@ -80,11 +80,18 @@ describe('headway steer --costs', () => {
   const queries = file('q.jsonl', '{"sx":0.5,"sy":1.5,"sh":0,"gx":4.5,"gy":1.5,"gh":null}\n');
   const steer = (...extra: string[]): Promise<CliRun> => run('steer', '--map', map, '--queries', queries, '--radius', '1', '--width', '0.5', ...extra);
 
-  it('checks the file, then exits 2: the directional planner takes no costs yet', async () => {
-    const { code, err, out } = await steer('--costs', costs);
-    expect(code).toBe(2);
-    expect(err.trim()).toMatch(/--costs: directional planners do not take tile costs yet$/);
-    expect(out).toBe('');
+  it('plans on the costs and prints each path\'s weighted cost; a bad file exits 2', async () => {
+    const { code, out } = await steer('--costs', costs);
+    expect(code).toBe(0);
+    const line = JSON.parse(out) as { status: string; length: number; cost: number };
+    expect(line.status).toBe('found');
+    // The straight way along the middle row costs 0.5 + 3 x 9 + 0.5 = 28: the path bends into
+    // the row of cost 2 instead, longer than 4 tiles and far cheaper.
+    expect(line.length).toBeGreaterThan(4);
+    expect(line.cost).toBeGreaterThanOrEqual(line.length);
+    expect(line.cost).toBeLessThan(16);
+    const plain = await steer();
+    expect(JSON.parse(plain.out)).not.toHaveProperty('cost');
     const bad = await steer('--costs', file('bad-steer.txt', '.....\n.....\n....?\n'));
     expect(bad.code).toBe(2);
     expect(bad.err.trim()).toMatch(/bad-steer\.txt: row 2 column 4: unknown cost "\?"/);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import { DirectionalPlanner, type DirectionalOptions, type DirectionalQueryOptions } from '../../../src/directional/directional-planner.js';
-import { PathShortcut, segmentsCost, type ShortcutChain } from '../../../src/directional/shortcut.js';
+import { PathShortcut, type ShortcutChain } from '../../../src/directional/shortcut.js';
+import { segmentsCostOn } from '../../../src/directional/move-costs.js';
 import { curveBetween, latticeHeading } from '../../../src/directional/hit-check.js';
 import { WallDistanceMap } from '../../../src/curves/footprint.js';
 import type { CurveGoal } from '../../../src/curves/curve-planner.js';
@@ -86,7 +87,7 @@ describe('PathShortcut on a hand-worked wiggle', () => {
     const after = pass.segments();
     expect(legal(after)).toBeNull();
     // Shorter than the wiggle, but not the straight line through the bump.
-    expect(segmentsCost(profile, after)).toBeLessThan(segmentsCost(profile, before));
+    expect(segmentsCostOn(grid, profile, after)).toBeLessThan(segmentsCostOn(grid, profile, before));
     expect(after.length).toBeGreaterThan(1);
     expect(turning(after)).toBeLessThan(turning(before));
   });

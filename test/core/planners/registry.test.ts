@@ -27,7 +27,7 @@ describe('the planner registry', () => {
     expect(plannerEntry('anya')!.traits.lattices).toEqual(['corner']);
     expect(plannerEntry('theta')!.traits.lattices).toEqual(['corner', 'cell']);
     expect(plannerEntry('directional')!.traits.reversing).toBe(true);
-    expect(plannerEntries().filter((e) => e.traits.tileCosts).map((e) => e.name)).toEqual(['astar', 'theta', 'lazy-theta']);
+    expect(plannerEntries().filter((e) => e.traits.tileCosts).map((e) => e.name)).toEqual(['astar', 'theta', 'lazy-theta', 'directional', 'directional-hybrid']);
     expect(plannerEntry('nothing')).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ const refusing = (): string[] => plannerNames().filter((name) => !TILE_COST_PLAN
 describe('planners and tile costs', () => {
   it('the registry trait and the search layer name the same planners', () => {
     const withCosts = plannerEntries()
-      .filter((e) => e.traits.tileCosts)
+      .filter((e) => e.kind === 'polyline' && e.traits.tileCosts)
       .map((e) => e.name);
     expect(withCosts).toEqual([...TILE_COST_PLANNERS]);
     expect(refusing()).toEqual(['anya', 'vg', 'astar-ps', 'jps', 'jps-ps']);
