@@ -171,7 +171,7 @@ export class Grid {
    * {@link setBlocked} (one `version` step), so searches in progress restart. Setting the cost a
    * cell already has changes nothing; a cell outside the map is ignored. Blocked cells may have a
    * cost too: it applies once they are freed.
-   * @throws RangeError when `x` or `y` is not an integer, or `cost` is not a finite number >= 1
+   * @throws RangeError when `x` or `y` is not an integer, or `cost` is not a number from 1 to {@link MAX_TILE_COST}
    *   (`NaN`, `Infinity` and costs below 1 are refused; block the cell instead); nothing changes then.
    * @throws the error of a listener that threw, as {@link setBlocked} says.
    */
@@ -179,7 +179,7 @@ export class Grid {
     if (!Number.isInteger(x) || !Number.isInteger(y)) {
       throw new RangeError(`setCost needs integer cell coordinates, got (${String(x)}, ${String(y)})`);
     }
-    if (!isCost(cost)) throw new RangeError(`setCost needs a finite cost >= 1, got ${describe(cost)} for cell (${x}, ${y})`);
+    if (!isCost(cost)) throw new RangeError(`setCost needs a cost from 1 to ${MAX_TILE_COST}, got ${describe(cost)} for cell (${x}, ${y})`);
     if (!this.inBounds(x, y)) return this;
     if (!this.writeCost(y * this.width + x, cost)) return this;
     this.version++;
@@ -192,7 +192,7 @@ export class Grid {
    * one notification), clipped and floored like {@link fill}. The change is whole or absent: the
    * function is asked for every cell and each answer checked before any cell is written.
    * @throws RangeError on a bad rectangle (as {@link fill}), or when the function returns something
-   *   other than a finite number >= 1 (the message names the cell and the value; the grid is
+   *   other than a number from 1 to {@link MAX_TILE_COST} (the message names the cell and the value; the grid is
    *   unchanged).
    * @throws TypeError when `cost` is not a function.
    * @throws what the function throws (the grid unchanged), or what a listener throws.
@@ -211,7 +211,7 @@ export class Grid {
     for (let cy = y0; cy < y1; cy++) {
       for (let cx = x0; cx < x1; cx++) {
         const c = cost(cx, cy);
-        if (!isCost(c)) throw new RangeError(`fillCosts: cell (${cx}, ${cy}) needs a finite cost >= 1, got ${describe(c)}`);
+        if (!isCost(c)) throw new RangeError(`fillCosts: cell (${cx}, ${cy}) needs a cost from 1 to ${MAX_TILE_COST}, got ${describe(c)}`);
         next[(cy - y0) * w + cx - x0] = c;
       }
     }
@@ -401,9 +401,15 @@ export const MAX_GRID_SIDE = 1 << 14;
 const ASCII_CELLS: Record<string, number> = { '.': 0, '@': 1, '#': 1 };
 const MOVING_AI_CELLS: Record<string, number> = { '.': 0, G: 0, S: 0, '@': 1, O: 1, T: 1, W: 1 };
 
-/** A legal cell cost: a finite number >= 1 (a cost multiplies distance and keeps the octile heuristic admissible). */
+/**
+ * The largest cell cost: a path's cost sums cost times length over up to millions of cells, and
+ * must stay a finite number the searches can compare (and tell from "unreachable").
+ */
+export const MAX_TILE_COST = 1e9;
+
+/** A legal cell cost: a number from 1 (a cost multiplies distance and keeps the octile heuristic admissible) to {@link MAX_TILE_COST}. */
 function isCost(cost: unknown): cost is number {
-  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 1;
+  return typeof cost === 'number' && cost >= 1 && cost <= MAX_TILE_COST;
 }
 
 function checkSide(name: string, value: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Grid, type GridArea } from '../../../src/grid/grid.js';
+import { Grid, MAX_TILE_COST, type GridArea } from '../../../src/grid/grid.js';
 
 function rangeMessage(fn: () => unknown): string {
   try {
@@ -31,6 +31,12 @@ describe('Grid tile costs', () => {
     expect(g.costs![2 * 3 + 1]).toBe(7);
   });
 
+  it('takes costs up to MAX_TILE_COST, where a long path\'s sum stays far from Infinity', () => {
+    const g = new Grid(3, 3);
+    expect(g.setCost(1, 1, MAX_TILE_COST).cost(1, 1)).toBe(MAX_TILE_COST);
+    expect(() => g.setCost(1, 1, MAX_TILE_COST * 2)).toThrow(RangeError);
+  });
+
   it('setCost refuses non-integer cells and costs that are not finite numbers >= 1, naming the value', () => {
     const g = new Grid(3, 3);
     expect(rangeMessage(() => g.setCost(0.5, 0, 2))).toContain('(0.5, 0)');
@@ -39,6 +45,7 @@ describe('Grid tile costs', () => {
     expect(rangeMessage(() => g.setCost(1, 1, NaN))).toContain('NaN');
     expect(rangeMessage(() => g.setCost(1, 1, Infinity))).toContain('Infinity');
     expect(rangeMessage(() => g.setCost(1, 1, -3))).toContain('-3');
+    expect(rangeMessage(() => g.setCost(1, 1, 1e300))).toContain('1e+300');
     expect(rangeMessage(() => g.setCost(1, 1, '2' as unknown as number))).toContain('string');
     // A bad cost is refused even outside the map, where a good one is ignored.
     expect(() => g.setCost(9, 9, 0)).toThrow(RangeError);
