@@ -83,9 +83,11 @@ function sweep(seed: number, count: number, make: (rng: Rng) => Grid, kinds: Poi
   while (tally.queries < count) {
     const g = make(rng);
     if (!g.weighted) continue;
-    const astar = new AStar(g);
-    const theta = new ThetaStar(g);
-    const lazy = new LazyThetaStar(g);
+    // The bound holds on either connectivity, against A* on the same lattice.
+    const options = { connectivity: rng.chance(0.25) ? 4 : 8 } as const;
+    const astar = new AStar(g, options);
+    const theta = new ThetaStar(g, options);
+    const lazy = new LazyThetaStar(g, options);
     for (let q = 0; q < 6; q++) {
       const s = randomFreePoint(rng, g, rng.pick(kinds));
       const t = randomFreePoint(rng, g, rng.pick(kinds));
@@ -136,14 +138,14 @@ describe('weighted Theta* and Lazy Theta* on random weighted grids', () => {
       return g.fillCosts(0, 0, g.width, g.height, () => (real ? 1 + rng.next() * 9 : rng.range(1, 10)));
     }, ['corner', 'corner', 'corner', 'real', 'cell']);
     // Short queries on cell-by-cell noise: many lattice paths are already the cheapest any-angle
-    // ones (measured: Theta* cheaper on 302 of 600, mean ratio 0.985; Lazy Theta* above A* on 3).
+    // ones (measured: Theta* cheaper on 322 of 600, mean ratio 0.973; Lazy Theta* above A* on 3).
     expect(t.thetaCheaper).toBeGreaterThan(t.queries / 3);
     expect(t.lazyAbove).toBeLessThan(t.queries / 50);
   });
 
   it('the same on larger grids of terrain patches, where Theta* is cheaper than A* on most queries', () => {
     const t = sweep(0x9a7c, 120, (rng) => patchCosts(rng, randomGrid(rng, { width: rng.range(24, 48), height: rng.range(24, 48), density: rng.next() * 0.3 })), ['corner']);
-    // Measured: cheaper on 116 of 124, mean ratio 0.963; Lazy Theta* never above A*.
+    // Measured: cheaper on 114 of 122, mean ratio 0.950; Lazy Theta* never above A*.
     expect(t.thetaCheaper).toBeGreaterThan(t.queries * 0.8);
     expect(t.thetaRatio / t.queries).toBeLessThan(0.99);
     expect(t.lazyAbove).toBeLessThan(t.queries / 20);
