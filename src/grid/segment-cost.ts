@@ -14,7 +14,8 @@ import { orientation } from './orientation.js';
  *
  * The cells crossed are found exactly (each crossing's order is an exact sign, as in
  * {@link lineOfSight}); lengths are rounded doubles, each computed from the segment's ends rather
- * than by accumulating steps, so nothing drifts along a long segment. Allocation-free.
+ * than by accumulating steps, so nothing drifts along a long segment. Allocates nothing, bar the
+ * rare near-degenerate orientation test between points that are not all integers.
  *
  * The segment is assumed legal (see {@link lineOfSight}; callers check that first): on an illegal
  * one, blocked cells are charged at their stored cost and the result means nothing.
