@@ -97,15 +97,9 @@ export class Grid {
    *   {@link setBlocked} says).
    */
   fill(x: number, y: number, width: number, height: number, blocked: (x: number, y: number) => boolean): this {
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`fill needs a finite corner, got (${String(x)}, ${String(y)})`);
-    if (!(width >= 0) || !(height >= 0)) throw new RangeError(`fill needs a size >= 0, got ${String(width)} x ${String(height)}`);
-    if (typeof blocked !== 'function') throw new TypeError(`fill needs a predicate function, got ${typeof blocked}`);
-    const x0 = Math.max(0, Math.floor(x));
-    const y0 = Math.max(0, Math.floor(y));
-    const x1 = Math.min(this.width, Math.floor(x + width));
-    const y1 = Math.min(this.height, Math.floor(y + height));
-    if (x1 <= x0 || y1 <= y0) return this;
-    const w = x1 - x0;
+    const rect = this.clip('fill', 'predicate', x, y, width, height, blocked);
+    if (rect === null) return this;
+    const { x0, y0, x1, y1, w } = rect;
     const next = new Uint8Array(w * (y1 - y0));
     for (let cy = y0; cy < y1; cy++) {
       for (let cx = x0; cx < x1; cx++) next[(cy - y0) * w + cx - x0] = blocked(cx, cy) ? 1 : 0;
@@ -198,15 +192,9 @@ export class Grid {
    * @throws what the function throws (the grid unchanged), or what a listener throws.
    */
   fillCosts(x: number, y: number, width: number, height: number, cost: (x: number, y: number) => number): this {
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`fillCosts needs a finite corner, got (${String(x)}, ${String(y)})`);
-    if (!(width >= 0) || !(height >= 0)) throw new RangeError(`fillCosts needs a size >= 0, got ${String(width)} x ${String(height)}`);
-    if (typeof cost !== 'function') throw new TypeError(`fillCosts needs a cost function, got ${typeof cost}`);
-    const x0 = Math.max(0, Math.floor(x));
-    const y0 = Math.max(0, Math.floor(y));
-    const x1 = Math.min(this.width, Math.floor(x + width));
-    const y1 = Math.min(this.height, Math.floor(y + height));
-    if (x1 <= x0 || y1 <= y0) return this;
-    const w = x1 - x0;
+    const rect = this.clip('fillCosts', 'cost', x, y, width, height, cost);
+    if (rect === null) return this;
+    const { x0, y0, x1, y1, w } = rect;
     const next = new Float64Array(w * (y1 - y0));
     for (let cy = y0; cy < y1; cy++) {
       for (let cx = x0; cx < x1; cx++) {
@@ -226,6 +214,21 @@ export class Grid {
       this.notify({ x: x0, y: y0, width: w, height: y1 - y0 });
     }
     return this;
+  }
+
+  /**
+   * The rectangle of {@link fill} or {@link fillCosts} clipped to the map (corner and far side
+   * floored), or null when no cell is in it; checks the arguments, naming the method.
+   */
+  private clip(method: string, what: string, x: number, y: number, width: number, height: number, fn: unknown): { x0: number; y0: number; x1: number; y1: number; w: number } | null {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`${method} needs a finite corner, got (${String(x)}, ${String(y)})`);
+    if (!(width >= 0) || !(height >= 0)) throw new RangeError(`${method} needs a size >= 0, got ${String(width)} x ${String(height)}`);
+    if (typeof fn !== 'function') throw new TypeError(`${method} needs a ${what} function, got ${typeof fn}`);
+    const x0 = Math.max(0, Math.floor(x));
+    const y0 = Math.max(0, Math.floor(y));
+    const x1 = Math.min(this.width, Math.floor(x + width));
+    const y1 = Math.min(this.height, Math.floor(y + height));
+    return x1 <= x0 || y1 <= y0 ? null : { x0, y0, x1, y1, w: x1 - x0 };
   }
 
   /** Writes one checked cost, keeping the count of non-1 cells; true when it changed. */
