@@ -124,7 +124,9 @@ export function erosionFor(r: number): number {
 
 /**
  * Copies of a grid eroded by k cells, one per depth k (a cell is blocked when a blocked or
- * outside cell lies within Chebyshev distance k), kept up to date as the grid changes.
+ * outside cell lies within Chebyshev distance k), kept up to date as the grid changes. Each copy
+ * carries the grid's tile costs cell for cell (see `Grid.cost`), so that a sized unit's fallback
+ * search on it prefers cheap ground as a point unit's search does.
  *
  * @example
  * ```ts
@@ -155,6 +157,7 @@ export class ErodedGrids {
     if (!eroded) {
       const map = this.fresh();
       eroded = Grid.fromPredicate(this.grid.width, this.grid.height, (x, y) => map.at(x, y) <= k);
+      copyCosts(this.grid, eroded, { x: 0, y: 0, width: this.grid.width, height: this.grid.height });
       this.grids.set(k, eroded);
     }
     return eroded;
@@ -169,8 +172,29 @@ export class ErodedGrids {
   private update(area: GridArea): void {
     if (this.grids.size === 0) return;
     const map = this.fresh();
+    let errors: unknown[] | undefined;
     for (const [k, eroded] of this.grids) {
-      eroded.fill(area.x - k, area.y - k, area.width + 2 * k, area.height + 2 * k, (x, y) => map.at(x, y) <= k);
+      // Each copy changes whole, and one copy's listener that throws must not leave the others stale.
+      try {
+        eroded.fill(area.x - k, area.y - k, area.width + 2 * k, area.height + 2 * k, (x, y) => map.at(x, y) <= k);
+      } catch (error) {
+        (errors ??= []).push(error);
+      }
+      try {
+        copyCosts(this.grid, eroded, area);
+      } catch (error) {
+        (errors ??= []).push(error);
+      }
     }
+    if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} eroded grid listeners threw`);
   }
+}
+
+/**
+ * Copies the costs of an area of `from` onto `to` (a grid of the same size), in one change of
+ * `to`. A source that never had costs writes nothing unless `to` has some to reset.
+ */
+function copyCosts(from: Grid, to: Grid, area: GridArea): void {
+  if (from.costs === null && to.costs === null) return;
+  to.fillCosts(area.x, area.y, area.width, area.height, (x, y) => from.cost(x, y));
 }

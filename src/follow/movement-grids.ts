@@ -12,6 +12,12 @@ export const DEFAULT_MOVEMENT_CLASS = 'default';
 export type CellRule = (x: number, y: number) => boolean;
 
 /**
+ * A movement class's tile costs: the cost multiplier (a finite number >= 1, see `Grid.cost`) of
+ * cell (x, y) for units of the class; 1 where the ground costs nothing extra.
+ */
+export type CellCostRule = (x: number, y: number) => number;
+
+/**
  * One lazily built {@link Grid} per movement class of a `width` x `height` map.
  *
  * @example
@@ -20,21 +26,27 @@ export type CellRule = (x: number, y: number) => boolean;
  * grids.built('water'); // undefined: nobody sails yet
  * const sea = grids.grid('water'); // built now, from the rule
  * grids.refresh({ x: 3, y: 4, width: 1, height: 1 }); // after a tile edit: every built grid re-reads the cell
+ * // With tile costs: swamp costs 3 to land units; water has no costs.
+ * const costly = new MovementGrids(64, 48, { default: walls, water: dry }, { default: (x, y) => (swamp(x, y) ? 3 : 1) });
  * ```
  */
 export class MovementGrids {
   /** The class names, in the order given. */
   readonly names: readonly string[];
   private readonly rules: ReadonlyMap<string, CellRule>;
+  private readonly costRules: ReadonlyMap<string, CellCostRule>;
   private readonly grids = new Map<string, Grid>();
 
   /**
-   * @throws RangeError on a bad size or no class; TypeError when a rule is not a function.
+   * @param costs tile costs by class name (optional; a class without one has cost 1 everywhere).
+   * @throws RangeError on a bad size, no class, or costs for a class that has no rule; TypeError
+   *   when a rule or cost rule is not a function.
    */
   constructor(
     readonly width: number,
     readonly height: number,
     rules: Readonly<Record<string, CellRule>>,
+    costs: Readonly<Record<string, CellCostRule>> = {},
   ) {
     if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0) {
       throw new RangeError(`MovementGrids needs a size of whole cells > 0, got ${String(width)} x ${String(height)}`);
@@ -47,6 +59,13 @@ export class MovementGrids {
     if (map.size === 0) throw new RangeError('MovementGrids needs at least one movement class');
     this.rules = map;
     this.names = [...map.keys()];
+    const costMap = new Map<string, CellCostRule>();
+    for (const [name, rule] of Object.entries(costs)) {
+      if (!map.has(name)) throw new RangeError(`tile costs for "${name}", which is not a movement class (the classes are ${this.names.map((n) => `"${n}"`).join(', ')})`);
+      if (typeof rule !== 'function') throw new TypeError(`movement class "${name}" needs a cost function, got ${typeof rule}`);
+      costMap.set(name, rule);
+    }
+    this.costRules = costMap;
   }
 
   /** True when `name` is one of the classes. */
@@ -77,16 +96,39 @@ export class MovementGrids {
   }
 
   /**
-   * The grid of class `name`, built from its rule on the first call.
-   * @throws what {@link check} throws; what the rule throws (nothing is kept then).
+   * The grid of class `name`, built from its rule and its costs on the first call.
+   * @throws what {@link check} throws; what the rule or cost rule throws, or a RangeError naming
+   *   the cell and the bad cost (nothing is kept then).
    */
   grid(name: string): Grid {
     let grid = this.grids.get(this.check(name));
     if (!grid) {
-      grid = Grid.fromPredicate(this.width, this.height, this.rules.get(name)!);
+      const built = Grid.fromPredicate(this.width, this.height, this.rules.get(name)!);
+      const costs = this.readCosts(name, 0, 0, this.width, this.height);
+      if (costs) built.fillCosts(0, 0, this.width, this.height, (x, y) => costs[y * this.width + x]!);
+      grid = built;
       this.grids.set(name, grid);
     }
     return grid;
+  }
+
+  /**
+   * The cost of cell (x, y) for class `name` by its cost rule now (1 without one; the grid may
+   * not have heard yet).
+   * @throws what {@link check} throws; what the cost rule throws, or a RangeError naming a bad cost.
+   */
+  cost(name: string, x: number, y: number): number {
+    const rule = this.costRules.get(this.check(name));
+    return rule === undefined ? 1 : checkedCost(name, x, y, rule(x, y));
+  }
+
+  /**
+   * Asks the cost rule of every class for every cell, without building any grid: what a game
+   * calls once on a new map so that a bad cost is an error at once, not at a class's first use.
+   * @throws what a cost rule throws, or a RangeError naming the class, the cell and the bad cost.
+   */
+  checkCosts(): void {
+    for (const name of this.costRules.keys()) this.readCosts(name, 0, 0, this.width, this.height);
   }
 
   /**
@@ -97,19 +139,27 @@ export class MovementGrids {
     return this.rules.get(this.check(name))!(x, y);
   }
 
-  /** True when cell (x, y) of built class `name` differs from what its rule says now. */
+  /**
+   * True when cell (x, y) of built class `name` differs from what its rule or its cost rule says now.
+   * @throws what the cost rule throws, or a RangeError naming a bad cost.
+   */
   stale(name: string, x: number, y: number): boolean {
     const grid = this.grids.get(name);
-    return grid !== undefined && grid.cells[y * this.width + x] !== (this.rules.get(name)!(x, y) ? 1 : 0);
+    if (grid === undefined) return false;
+    if (grid.cells[y * this.width + x] !== (this.rules.get(name)!(x, y) ? 1 : 0)) return true;
+    const rule = this.costRules.get(name);
+    return rule !== undefined && grid.cost(x, y) !== checkedCost(name, x, y, rule(x, y));
   }
 
   /**
-   * Re-reads an area (cells; default the whole map) of every built grid from its rule. Every
-   * rule is asked for every cell before any grid is written, so a rule that throws leaves all
-   * grids as they were. Each grid then changes in one step (see `Grid.fill`), and its caches hear
-   * of it through `grid.watch`.
-   * @throws what a rule throws (nothing changed); else, after every grid is updated, what their
-   *   change listeners threw (several as an `AggregateError`).
+   * Re-reads an area (cells; default the whole map) of every built grid from its rule and its
+   * costs. Every rule and cost rule is asked for every cell, and each cost checked, before any
+   * grid is written, so a rule that throws or a bad cost leaves all grids as they were. Each grid
+   * then changes its blocking in one step (see `Grid.fill`) and its costs in the next (see
+   * `Grid.fillCosts`; a step only when something changed), one right after the other, and its
+   * caches hear of each through `grid.watch`.
+   * @throws what a rule throws, or a RangeError naming a bad cost (nothing changed); else, after
+   *   every grid is updated, what their change listeners threw (several as an `AggregateError`).
    */
   refresh(area?: GridArea): void {
     const a = area ?? { x: 0, y: 0, width: this.width, height: this.height };
@@ -119,23 +169,53 @@ export class MovementGrids {
     const y1 = Math.min(this.height, Math.floor(a.y + a.height));
     if (!(x1 > x0) || !(y1 > y0)) return;
     const w = x1 - x0;
-    const reads: [Grid, Uint8Array][] = [];
+    const reads: [Grid, Uint8Array, Float64Array | undefined][] = [];
     for (const [name, grid] of this.grids) {
       const rule = this.rules.get(name)!;
       const cells = new Uint8Array(w * (y1 - y0));
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) cells[(y - y0) * w + x - x0] = rule(x, y) ? 1 : 0;
-      reads.push([grid, cells]);
+      reads.push([grid, cells, this.readCosts(name, x0, y0, w, y1 - y0)]);
     }
     let errors: unknown[] | undefined;
-    for (const [grid, cells] of reads) {
+    for (const [grid, cells, costs] of reads) {
       try {
         grid.fill(x0, y0, w, y1 - y0, (x, y) => cells[(y - y0) * w + x - x0] === 1);
+      } catch (error) {
+        (errors ??= []).push(error);
+      }
+      if (!costs) continue;
+      try {
+        grid.fillCosts(x0, y0, w, y1 - y0, (x, y) => costs[(y - y0) * w + x - x0]!);
       } catch (error) {
         (errors ??= []).push(error);
       }
     }
     if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} grid change listeners threw`);
   }
+
+  /**
+   * The checked costs of class `name` over an area (row-major), or undefined when the class has
+   * no cost rule.
+   * @throws what the cost rule throws, or a RangeError naming the cell and the bad cost.
+   */
+  private readCosts(name: string, x0: number, y0: number, w: number, h: number): Float64Array | undefined {
+    const rule = this.costRules.get(name);
+    if (rule === undefined) return undefined;
+    const costs = new Float64Array(w * h);
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) costs[(y - y0) * w + x - x0] = checkedCost(name, x, y, rule(x, y));
+    return costs;
+  }
+}
+
+/**
+ * `cost` when it is a legal tile cost (a finite number >= 1).
+ * @throws TypeError when it is not a number, RangeError when it is not finite or below 1, naming
+ *   the class, the cell and the value.
+ */
+function checkedCost(name: string, x: number, y: number, cost: unknown): number {
+  if (typeof cost !== 'number') throw new TypeError(`movement class "${name}": cell (${x}, ${y}) needs a tile cost that is a number >= 1, got ${describe(cost)}`);
+  if (!Number.isFinite(cost) || cost < 1) throw new RangeError(`movement class "${name}": cell (${x}, ${y}) needs a finite tile cost >= 1, got ${cost}`);
+  return cost;
 }
 
 function describe(value: unknown): string {

@@ -4,7 +4,9 @@
  * counter, whatever planner runs it.
  */
 import { componentsOf } from '../grid/components.js';
+import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
+import { segmentCost } from '../grid/segment-cost.js';
 import { freeRunsOf } from '../anyangle/free-runs.js';
 import { ThetaStar } from '../anyangle/theta-star.js';
 import type { Pose } from '../curves/segment.js';
@@ -32,6 +34,11 @@ export interface SearchFailure {
  * An any-angle polyline from start to goal that a disc of radius r can follow: the planner's path
  * with its corners pushed out by r when that is clear, else a cell-centre path on the grid shrunk
  * by the unit's radius, pulled taut with exact sweep checks.
+ *
+ * On a grid with tile costs the planner's path is the cheap one; its pushed corners are checked
+ * for room only (they move each corner at most about r, so the path keeps to the same ground but
+ * for its edges). The shrunk grid carries the costs, its search prefers cheap cells, and the taut
+ * pull takes a shortcut only where it costs no more than the cell path it replaces.
  */
 export function* polylineWork(
   ctx: RouteContext,
@@ -69,6 +76,10 @@ export function* polylineWork(
     return { status: 'no-path', waypoints: [], message: `no path wide enough for a unit ${2 * r} tiles wide` };
   }
   const lattice = [{ x: start.x, y: start.y }, ...second.points, { x: goal.x, y: goal.y }];
+  // The cost of the cell path up to each of its points, on a weighted grid.
+  const along = grid.weighted ? costsAlong(grid, lattice) : undefined;
+  const cheap = (i: number, j: number): boolean =>
+    along === undefined || segmentCost(grid, lattice[i]!.x, lattice[i]!.y, lattice[j]!.x, lattice[j]!.y) <= (along[j]! - along[i]!) * (1 + COST_SLACK);
   const taut: Point[] = [lattice[0]!];
   for (let i = 0; i < lattice.length - 1; ) {
     // Moves between free centres of the shrunk grid are clear; the legs joining the exact start
@@ -80,13 +91,25 @@ export function* polylineWork(
     let j = i + 1;
     while (j + 1 < lattice.length) {
       yield* chargeWork(budget, 1);
-      if (!legClear(grid, lattice[i]!, lattice[j + 1]!, r, walls())) break;
+      if (!legClear(grid, lattice[i]!, lattice[j + 1]!, r, walls()) || !cheap(i, j + 1)) break;
       j++;
     }
     taut.push(lattice[j]!);
     i = j;
   }
   return taut;
+}
+
+/** Relative rounding allowance when a shortcut's cost is compared with the path's: a tie is taken. */
+const COST_SLACK = 1e-9;
+
+/** The weighted cost of a polyline from its first point to each point (a prefix sum). */
+function costsAlong(grid: Grid, points: readonly Point[]): Float64Array {
+  const along = new Float64Array(points.length);
+  for (let i = 1; i < points.length; i++) {
+    along[i] = along[i - 1]! + segmentCost(grid, points[i - 1]!.x, points[i - 1]!.y, points[i]!.x, points[i]!.y);
+  }
+  return along;
 }
 
 /**
