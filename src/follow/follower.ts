@@ -10,6 +10,7 @@ import { segmentEnd, segmentPoseAt, type Pose } from '../curves/segment.js';
 import { MotionProfile, type SpeedZone } from './motion-profile.js';
 import { snapPoint } from './path-check.js';
 import type { UnitProfile } from '../unit/profile.js';
+import { TerrainSpeed, terrainSpeedZones } from './terrain-speed.js';
 
 /**
  * The motion limits of a {@link UnitProfile} a follower obeys (tile units, seconds; documented
@@ -25,6 +26,12 @@ export interface FollowerOptions extends MotionOptions {
   waypoints?: readonly number[];
   /** Heading at arrival, when it differs from the path's end (a unit that turns on the spot). */
   finalHeading?: number;
+  /**
+   * Speed factors per cell ("slow in forest"): over each cell the top speed is `speed` × the
+   * cell's factor, read once when the follower is built. The unit brakes before it enters a
+   * slow cell, so that it is at the cell's speed on entering, and speeds up after leaving it.
+   */
+  terrain?: TerrainSpeed;
 }
 
 /** What happened during one {@link Follower.advance}, in order. */
@@ -75,7 +82,8 @@ export class Follower {
 
   /**
    * @throws RangeError naming the option when a motion limit is not a positive number, a speed,
-   *   waypoint or heading is not a finite number, or `slowAtCorners` is not a boolean.
+   *   waypoint or heading is not a finite number, or `slowAtCorners` is not a boolean; TypeError
+   *   when `terrain` is not a {@link TerrainSpeed}.
    */
   constructor(
     readonly path: SegmentPath,
@@ -84,7 +92,9 @@ export class Follower {
     checkFollowerOptions(options);
     const acceleration = options.acceleration ?? Infinity;
     const limits = { speed: options.speed, acceleration, deceleration: options.deceleration ?? acceleration };
-    this.profile = MotionProfile.build(path.length, limits, options.startSpeed ?? 0, speedZones(path, options));
+    let zones = speedZones(path, options);
+    if (options.terrain) zones = zones.concat(terrainSpeedZones(path, options.speed, options.terrain));
+    this.profile = MotionProfile.build(path.length, limits, options.startSpeed ?? 0, zones);
     this.waypoints = (options.waypoints ?? []).filter((w) => w > 0 && w < path.length);
     this.finalHeading = options.finalHeading;
     const segments = path.segments;
@@ -176,6 +186,9 @@ export function checkFollowerOptions(o: FollowerOptions): void {
   }
   if (o.slowAtCorners !== undefined && typeof o.slowAtCorners !== 'boolean') {
     throw new RangeError(`slowAtCorners must be a boolean, got ${String(o.slowAtCorners)}`);
+  }
+  if (o.terrain !== undefined && !(o.terrain instanceof TerrainSpeed)) {
+    throw new TypeError(`terrain must be a TerrainSpeed, got ${o.terrain === null ? 'null' : typeof o.terrain}`);
   }
   if (o.waypoints !== undefined) {
     if (!Array.isArray(o.waypoints)) throw new RangeError(`waypoints must be an array of distances, got ${String(o.waypoints)}`);

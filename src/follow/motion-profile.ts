@@ -94,16 +94,16 @@ export class MotionProfile {
     const n = s.length - 1;
     const caps = new Float64Array(n).fill(limits.speed);
     const nodeCaps = new Float64Array(n + 1).fill(Infinity);
+    // Each zone finds its first breakpoint by bisection and caps the intervals it covers: paths
+    // through varied terrain carry a zone per run of cells, so a scan per zone would be quadratic.
     for (const z of zones) {
       const cap = Math.max(0, z.speed);
+      const first = firstAtLeast(s, z.from);
       if (z.to <= z.from) {
-        const i = s.indexOf(z.from);
-        if (i >= 0) nodeCaps[i] = Math.min(nodeCaps[i]!, cap);
+        if (s[first] === z.from) nodeCaps[first] = Math.min(nodeCaps[first]!, cap);
         continue;
       }
-      for (let i = 0; i < n; i++) {
-        if (s[i]! >= z.from && s[i + 1]! <= z.to) caps[i] = Math.min(caps[i]!, Math.max(cap, MIN_ZONE_SPEED));
-      }
+      for (let i = first; i < n && s[i + 1]! <= z.to; i++) caps[i] = Math.min(caps[i]!, Math.max(cap, MIN_ZONE_SPEED));
     }
     const { acceleration: a, deceleration: d } = limits;
     const v = new Float64Array(n + 1);
@@ -186,6 +186,18 @@ function checkPositive(name: string, value: number, infiniteOk: boolean): void {
   if (typeof value !== 'number' || !(value > 0) || !inRange) {
     throw new RangeError(`${name} must be a number > 0 and at most ${MAX_MOTION_VALUE}${infiniteOk ? ' (or Infinity)' : ''}, got ${String(value)}`);
   }
+}
+
+/** The index of the first of the ascending `values` that is >= x (values.length when none is). */
+function firstAtLeast(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The speed reached from v after `distance` at `rate` (Infinity when the rate is). */
