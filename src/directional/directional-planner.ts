@@ -148,6 +148,12 @@ const EARLY_PROOF_UNITS = 64;
 const LOOP_GRACE = 64;
 
 /**
+ * A deferred shot on a grid with tile costs is taken once it costs at most this factor of the
+ * open list's least key: a bound on how much cheaper a path the search could still find.
+ */
+const SHOT_SLACK = 1.05;
+
+/**
  * Units of proof per unit of distance field while the field is built for an undecided query: a
  * quarter, so a found query's field costs a quarter more at most (and the proof's goal side it
  * buys is kept for the search's turns), while a pocket is shown before the field has cost four
@@ -1092,7 +1098,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (expansions + this.preparedWork() >= limit) return 'pending';
       // The estimates the next expansion needs are settled first, within the allowance: a large
       // settling is spread over steps instead of done inside one expansion.
-      if (heap.top === this.goalToken || (this.deferredShot !== null && this.expanded >= this.deferredDeadline)) {
+      if (heap.top === this.goalToken || (this.deferredShot !== null && (this.expanded >= this.deferredDeadline || this.deferredCloseEnough(heap.top)))) {
         if (heap.top === this.goalToken) heap.pop();
         this.found = this.deferredFrom;
         this.shot = this.deferredShot;
@@ -1166,6 +1172,17 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     this.shot = curve.path;
     return true;
+  }
+
+  /**
+   * True when the deferred shot on a grid with tile costs is within {@link SHOT_SLACK} of the key of
+   * open state `top`: nothing left on the open list is likely to reach the goal for much less, and
+   * at weight 1 the search would otherwise close every state cheaper than the shot first (ten
+   * times the expansions of a uniform grid, on patches of costs 1 to 3).
+   */
+  private deferredCloseEnough(top: number): boolean {
+    if (!this.weighted || top >= this.virtualStart) return false;
+    return this.deferredCost <= SHOT_SLACK * (this.memory.g[top]! + this.weight * this.h(top));
   }
 
   /**
