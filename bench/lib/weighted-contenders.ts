@@ -15,6 +15,8 @@ export interface WeightedAnswer {
   cells: Cell[] | null;
   /** The planner's own figure for the path's cost (ours reports one; easystar.js does not). */
   reportedCost: number;
+  /** Nodes the search expanded, NaN when the library does not say. */
+  expanded: number;
 }
 
 export interface WeightedContender {
@@ -38,8 +40,8 @@ export function ourCellAStar(grid: Grid): WeightedContender {
       const t0 = performance.now();
       const r = planner.findPath(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5);
       const micros = (performance.now() - t0) * 1000;
-      if (r.status !== 'found') return { micros, cells: null, reportedCost: Infinity };
-      return { micros, cells: cellsOf(r.points, true), reportedCost: r.cost ?? NaN };
+      if (r.status !== 'found') return { micros, cells: null, reportedCost: Infinity, expanded: r.expanded };
+      return { micros, cells: cellsOf(r.points, true), reportedCost: r.cost ?? NaN, expanded: r.expanded };
     },
   };
 }
@@ -88,7 +90,7 @@ export function easystarWeighted(grid: Grid): WeightedContender {
       while (!answered) finder.calculate();
       const micros = (performance.now() - t0) * 1000;
       const points = path as { x: number; y: number }[] | null;
-      return { micros, cells: points ? cellsOf(points, false) : null, reportedCost: NaN };
+      return { micros, cells: points ? cellsOf(points, false) : null, reportedCost: NaN, expanded: NaN };
     },
   };
 }
