@@ -17,6 +17,7 @@ import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
 import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
+import type { TerrainSpeed } from './terrain-speed.js';
 
 /** Options of one move order; profile fields override the unit's profile for this move. */
 export interface MoveOptions extends UnitProfile {
@@ -58,6 +59,11 @@ export interface NavigatorOptions {
    * jobs to it but leaves running it (`update`) and clearing it (`destroy`) to its owner.
    */
   queue?: PlanQueue;
+  /**
+   * Speed factors per cell ("slow in forest"): every path a unit is given from then on is driven
+   * at its top speed times the factor of the cells it crosses. Default: full speed everywhere.
+   */
+  terrain?: TerrainSpeed;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -143,6 +149,7 @@ export class Navigator<T> {
   private readonly unsubscribe: () => void;
   private readonly onError: ((error: unknown) => void) | undefined;
   private readonly ownsQueue: boolean;
+  private readonly terrain: TerrainSpeed | undefined;
   /** Listener errors of the frame in progress, reported once every unit has had its turn. */
   private frameErrors: unknown[] = [];
   private updating = false;
@@ -156,6 +163,7 @@ export class Navigator<T> {
     this.queue = options.queue ?? new PlanQueue(options.budget, options.clock);
     this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
+    this.terrain = options.terrain;
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
   }
@@ -421,7 +429,7 @@ export class Navigator<T> {
     const braking = decel === Infinity ? 0 : (v * v) / (2 * decel);
     const end = Math.min(f.path.length, f.distance + braking + (ahead ? v * REPLAN_LOOKAHEAD : 0));
     const rest = slicePath(f.path, f.distance, end);
-    state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v });
+    state.follower = new Follower(rest, { ...motionOf(profile), startSpeed: v, ...definedFields({ terrain: this.terrain }) });
     state.routed = false;
     // Where the run-out stops, on the grid line it runs along (the follower stops there too).
     const stop = snapPoint(rest.end);
@@ -454,7 +462,7 @@ export class Navigator<T> {
       ...motionOf(profile),
       startSpeed: speed,
       waypoints: route.waypoints.map((w) => w + offset),
-      ...definedFields({ finalHeading: route.finalHeading }),
+      ...definedFields({ finalHeading: route.finalHeading, terrain: this.terrain }),
     });
     state.routed = true;
     move.path = path;
