@@ -994,6 +994,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     yield* this.walls.refreshWork();
     yield* this.padded.fillWork(grid);
     yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
+    yield* this.field.refreshWork();
     yield* this.regions.labelWork(this.shrunk);
     // Tile costs: the moves' cells are walked once per move set, on the first weighted grid.
     if (grid.weighted && this.moveCosts === null && this.movesSet !== null) this.moveCosts = yield* moveCostsWork(this.movesSet);

@@ -8,6 +8,7 @@ import { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CornerLattice, OCTILE_STRETCH, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
+import { MOVE_COST, moveTableOf, type MoveTable } from '../search/move-table.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { WallDistanceMap, pointSquareDistance } from '../curves/footprint.js';
 
@@ -182,6 +183,8 @@ const REKEYS_PER_UNIT = 16;
  */
 export class GoalDistanceField {
   readonly lattice: CornerLattice;
+  /** The lattice's moves as direction bits, shared with every planner of the grid; {@link refreshWork} brings it up to date in slices. */
+  private readonly moves: MoveTable;
   private readonly memory: SearchMemory;
   private readonly ids = new Int32Array(8);
   private readonly costs = new Float64Array(8);
@@ -200,7 +203,13 @@ export class GoalDistanceField {
 
   constructor(readonly grid: Grid) {
     this.lattice = new CornerLattice(grid, 8);
+    this.moves = moveTableOf(this.lattice);
     this.memory = new SearchMemory(this.lattice.nodeCount);
+  }
+
+  /** Brings the move table of the field's grid up to date as resumable work: a first build, or the rows a change made stale, in slices. */
+  *refreshWork(): BuildWork<void> {
+    yield* this.moves.refreshWork();
   }
 
   /** Work units (about a microsecond each) the field has done since it was made: it only grows. */
@@ -302,9 +311,27 @@ export class GoalDistanceField {
     m.close(u);
     this.expansions++;
     const gu = m.g[u]!;
+    if (!this.grid.weighted) {
+      // The lattice's moves as the shared move table's direction bits: the lattice's own visitor
+      // costs a call per move. A double corner's bits are empty there; its exits are read instead.
+      const table = this.moves;
+      const bits = table.fresh()[u]!;
+      const b = bits !== 0 || lattice.passable(u) ? bits : table.exits(u);
+      const offsets = table.offsets;
+      for (let k = 0, rest = b; rest !== 0; k++, rest >>= 1) {
+        if ((rest & 1) === 0) continue;
+        const v = u + offsets[k]!;
+        const state = m.stateOf(v);
+        if (state === CLOSED) continue;
+        const g = gu + MOVE_COST[k]!;
+        if (state === 0) m.open(v, g, g + this.estimate(v % stride, (v / stride) | 0), u);
+        else if (g < m.g[v]!) m.improve(v, g, g + this.estimate(v % stride, (v / stride) | 0), u);
+      }
+      return;
+    }
     const n = lattice.successors(u, ids, costs);
     // Tile costs (copied onto the shrunk grid): each step costs its integral of cell cost.
-    if (this.grid.weighted) for (let i = 0; i < n; i++) costs[i] = lattice.moveCost(u, ids[i]!);
+    for (let i = 0; i < n; i++) costs[i] = lattice.moveCost(u, ids[i]!);
     for (let i = 0; i < n; i++) {
       const v = ids[i]!;
       const g = gu + costs[i]!;
