@@ -13,9 +13,11 @@ export {
   type TilemapOptions,
   type MovementClass,
   type TilePredicate,
+  type TileCost,
 } from './tilemap-grid.js';
 export { DebugDraw, type DebugOptions } from './debug-draw.js';
+export type { TileSpeed } from './tile-speed.js';
 // The parts of the Phaser-free follow layer that appear in the plugin's API.
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from '../follow/move.js';
 export type { PlanBudget, PlanFrameStats } from '../follow/plan-queue.js';
-export { MovementGrids, DEFAULT_MOVEMENT_CLASS, type CellRule } from '../follow/movement-grids.js';
+export { MovementGrids, DEFAULT_MOVEMENT_CLASS, type CellRule, type CellCostRule } from '../follow/movement-grids.js';

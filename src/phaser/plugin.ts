@@ -11,6 +11,7 @@ import { Navigator, type MoveOptions, type NavigatorDebugInfo } from '../follow/
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats, type PlanQueue } from '../follow/plan-queue.js';
 import { DEFAULT_MOVEMENT_CLASS } from '../follow/movement-grids.js';
 import type { Pose } from '../curves/segment.js';
+import type { TerrainSpeed } from '../follow/terrain-speed.js';
 import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
@@ -189,14 +190,20 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * this.pathfinding.moveTo(ship, 600, 200); // stays on tiles whose properties say water: true
    * ```
    *
+   * `options.speed` gives tiles a speed factor in (0, 1] (a tile property such as `'speed'`, or
+   * a function): units drive over them at their top speed times it, "slow in forest".
+   *
+   * `options.costs` gives tiles a cost (a tile property such as `'cost'`, or a function): the
+   * default planners prefer cheap ground, e.g. roads over grass; each class may have its own.
+   *
    * @throws RangeError when no layer is given or the layers' geometries differ; TypeError or
-   *   RangeError naming a bad movement class.
+   *   RangeError naming a bad movement class, a bad `costs` option or a tile with a bad cost.
    */
   useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: TilemapOptions = {}): this {
     const map = new TilemapGrid(layers, options);
     this.releaseMap();
     this.map = map;
-    this.nav = this.newNavigator(map.grid);
+    this.nav = this.newNavigator(map.grid, undefined, map.speeds.of(DEFAULT_MOVEMENT_CLASS));
     for (const [unit, record] of this.records) {
       // A unit of a class the new map lacks stays out: its orders fail, naming the class.
       if (record.profile.speed !== undefined && map.classes.has(record.moves)) {
@@ -219,6 +226,43 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   /** Re-reads tiles now (an area in tiles, default the whole map), e.g. after editing tile data directly. */
   refresh(area?: GridArea): this {
     this.map?.refresh(area);
+    return this;
+  }
+
+  /**
+   * Sets the tile cost of tile (x, y) for units of movement class `moves` (default `default`),
+   * over what its tiles say (`useTilemap`'s `costs`), until set again; `null` gives the cell back
+   * to its tiles. Like easystar's `setAdditionalPointCost`, but the cost replaces the tiles' rather
+   * than adding to it. Units whose path crosses the cell replan.
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.setCost(12, 7, 5); // a crater: units go round it if that is cheaper
+   * this.pathfinding.setCost(12, 7, null); // filled in again
+   * ```
+   * @throws Error before `useTilemap`; RangeError naming a tile outside the map, a cost that is not
+   *   a finite number >= 1, or an unknown class.
+   */
+  setCost(x: number, y: number, cost: number | null, moves?: string): this {
+    if (!this.map) throw new Error('call this.pathfinding.useTilemap(layer) before setCost');
+    this.map.setCost(x, y, cost, moves);
+    return this;
+  }
+
+  /**
+   * Sets the tile cost of every tile of index `index`, on any layer, for units of movement class
+   * `moves` (default `default`), over `useTilemap`'s `costs`; `null` takes it back. Like
+   * easystar's `setTileCost`. Re-reads the whole map.
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.setTileCost(MUD, 4); // mud costs four times the distance
+   * ```
+   * @throws Error before `useTilemap`; RangeError naming a bad index, cost or class.
+   */
+  setTileCost(index: number, cost: number | null, moves?: string): this {
+    if (!this.map) throw new Error('call this.pathfinding.useTilemap(layer) before setTileCost');
+    this.map.setTileCost(index, cost, moves);
     return this;
   }
 
@@ -509,17 +553,17 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     const existing = this.navOf(moves);
     if (existing) return existing;
     const grid = this.map!.gridOf(moves);
-    const nav = this.newNavigator(grid, this.nav!.queue);
+    const nav = this.newNavigator(grid, this.nav!.queue, this.map!.speeds.of(moves));
     this.classNavs.set(moves, nav);
     return nav;
   }
 
-  /** A navigator over `grid`: owning the plan queue (the default class), or sharing `queue`. */
-  private newNavigator(grid: Grid, queue?: PlanQueue): Navigator<PathfindingUnit> {
+  /** A navigator over `grid`: owning the plan queue (the default class), or sharing `queue`; driving at `terrain`'s speed factors. */
+  private newNavigator(grid: Grid, queue?: PlanQueue, terrain?: TerrainSpeed): Navigator<PathfindingUnit> {
     return new Navigator(
       grid,
       { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) },
-      { budget: this.budget, onError: (error) => this.reportError(error), ...(queue ? { queue } : {}) },
+      { budget: this.budget, onError: (error) => this.reportError(error), ...(queue ? { queue } : {}), ...(terrain ? { terrain } : {}) },
     );
   }
 

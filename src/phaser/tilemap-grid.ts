@@ -2,15 +2,40 @@
  * A {@link Grid} that mirrors one or more tilemap layers and follows their edits.
  */
 import type Phaser from 'phaser';
+import { excerpt } from '../grid/excerpt.js';
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellRule } from '../follow/movement-grids.js';
+import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellCostRule, type CellRule } from '../follow/movement-grids.js';
+import type { TerrainSpeeds } from '../follow/terrain-speed.js';
+import { tileSpeeds, type TileSpeed } from './tile-speed.js';
 
 /** A layer the plugin can read: `TilemapLayer` or `TilemapGPULayer`. */
 export type PathfindingLayer = Phaser.Tilemaps.TilemapLayerBase;
 
 /** A per-cell predicate on the tiles: `tile` is null for an empty cell; (x, y) in tiles. */
 export type TilePredicate = (tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => boolean;
+
+/**
+ * A tile's cost multiplier for a unit crossing it (see `Grid.cost`: a move costs its length in each
+ * cell times the cell's cost), from a tile property or a function:
+ *
+ * - a property name, e.g. `'cost'`: the tile's `tile.properties.cost` (in Tiled, a custom `float`
+ *   or `int` property of the tile in its tileset); a tile without it has no cost of its own;
+ * - `(tile, x, y, layer) => number | undefined`, like {@link TilePredicate} (`tile` null for an
+ *   empty cell), `undefined` for no cost of its own.
+ *
+ * A cell's cost comes from its topmost layer whose tile has one: the layers are given bottom to
+ * top, so a road layer listed after the ground layer overrides the ground's cost. A cell where
+ * no layer's tile has a cost costs 1. A cost must be a finite number >= 1: anything else is an
+ * error naming the cell, the layer, the tile and the value.
+ *
+ * @example
+ * ```ts
+ * this.pathfinding.useTilemap([ground, roads], { costs: 'cost' }); // Tiled property "cost" per tile
+ * this.pathfinding.useTilemap(layer, { costs: (tile) => (tile?.index === MUD ? 4 : undefined) });
+ * ```
+ */
+export type TileCost = string | ((tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => number | undefined);
 
 /**
  * The ground of one movement class (ships on water, hovercraft on land and water, ...): which
@@ -40,6 +65,13 @@ export interface MovementClass {
    * class's ground, and a class says where it goes by its own rules.
    */
   collision?: boolean;
+  /**
+   * The class's tile costs ({@link TileCost}). Default: `useTilemap`'s top-level `costs`. A class
+   * that should see none of those gives `costs: () => undefined`.
+   */
+  costs?: TileCost;
+  /** The class's speed factors ({@link TileSpeed}). Default: `useTilemap`'s top-level `speed`. */
+  speed?: TileSpeed;
 }
 
 /** Options of `useTilemap`. */
@@ -53,6 +85,11 @@ export interface TilemapOptions {
   /** Block tiles that collide (`setCollision`, `setCollisionByProperty`, ...). Default true. */
   collision?: boolean;
   /**
+   * Tile costs ({@link TileCost}): of the `default` class, and of every other class that gives
+   * none of its own. Default: none (every cell costs 1).
+   */
+  costs?: TileCost;
+  /**
    * Movement classes besides `default`, by name: several kinds of ground on one map. A unit
    * picks its class with `addUnit(unit, { moves: 'water', ... })`. Each class has its own grid,
    * built on the class's first use; tile edits reach every built one.
@@ -64,6 +101,12 @@ export interface TilemapOptions {
    * ```
    */
   classes?: Readonly<Record<string, MovementClass>>;
+  /**
+   * Speed factors ({@link TileSpeed}, e.g. `'speed'` for the tile property): units drive over a
+   * cell at their top speed times its factor in (0, 1], "slow in forest". For the `default` class
+   * and every other class that gives none of its own. Default: full speed everywhere.
+   */
+  speed?: TileSpeed;
   /**
    * Tiles compared with the grid per frame, in rotation, to catch edits made behind the layer's
    * back (`tile.index = 5`, `tile.setCollision(true)`); 0 turns the scan off. Default 1024.
@@ -125,6 +168,8 @@ export class TilemapGrid {
   readonly grid: Grid;
   /** Every movement class's grid (`default` and `options.classes`), each built on first use. */
   readonly classes: MovementGrids;
+  /** Every movement class's speed factors (`speed` options), re-read with the grids. */
+  readonly speeds: TerrainSpeeds;
   readonly layers: readonly PathfindingLayer[];
   /** World size of a tile. */
   readonly tileWidth: number;
@@ -133,10 +178,17 @@ export class TilemapGrid {
   private readonly restore: (() => void)[] = [];
   private scanAt = 0;
   private readonly scanPerFrame: number;
+  /** Costs set per cell with {@link setCost}, by class, then by cell index `y * width + x`. */
+  private readonly cellCosts = new Map<string, Map<number, number>>();
+  /** Costs set per tile index with {@link setTileCost}, by class, then by tile index. */
+  private readonly indexCosts = new Map<string, Map<number, number>>();
+  /** Cells the rolling scan could not read (a bad cost), with the message already reported. */
+  private readonly unreadable = new Map<number, string>();
 
   /**
    * @throws RangeError when no layer is given, or the layers differ in size, tile size, position
-   *   or scale; TypeError or RangeError naming a bad movement class.
+   *   or scale; TypeError or RangeError naming a bad movement class, a bad `costs` option, or a
+   *   tile whose cost is bad (for any class, built or not).
    */
   constructor(
     layers: PathfindingLayer | readonly PathfindingLayer[],
@@ -166,12 +218,18 @@ export class TilemapGrid {
     this.tileWidth = first.layer.baseTileWidth * first.scaleX;
     this.tileHeight = first.layer.baseTileHeight * first.scaleY;
     this.scanPerFrame = options.scanPerFrame ?? DEFAULT_SCAN_PER_FRAME;
-    const rules: Record<string, CellRule> = {
-      [DEFAULT_MOVEMENT_CLASS]: this.rule(checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked })),
-    };
-    for (const [name, definition] of classEntries(options.classes)) rules[name] = this.rule(definition);
-    this.classes = new MovementGrids(first.layer.width, first.layer.height, rules);
+    const defaults = checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked, costs: options.costs });
+    const rules: Record<string, CellRule> = { [DEFAULT_MOVEMENT_CLASS]: this.rule(defaults) };
+    const costs: Record<string, CellCostRule> = { [DEFAULT_MOVEMENT_CLASS]: this.costRule(DEFAULT_MOVEMENT_CLASS, defaults.costs) };
+    for (const [name, definition] of classEntries(options.classes)) {
+      rules[name] = this.rule(definition);
+      costs[name] = this.costRule(name, definition.costs ?? defaults.costs);
+    }
+    this.classes = new MovementGrids(first.layer.width, first.layer.height, rules, costs);
+    // Every class's costs now, built or not: a bad tile is the map's error, not a first unit's.
+    this.classes.checkCosts();
     this.grid = this.classes.grid(DEFAULT_MOVEMENT_CLASS);
+    this.speeds = tileSpeeds(list, options.speed, options.classes);
     const seen = new Set<object>();
     for (const layer of list) {
       this.watch(layer as unknown as Methods, seen);
@@ -207,6 +265,70 @@ export class TilemapGrid {
     return this.classes.blocks(moves, x, y);
   }
 
+  /**
+   * The tile cost of cell (x, y) for units of class `moves` (default `default`), as the grid will
+   * read it: a cost set with {@link setCost}, else the topmost layer's tile with a cost (by
+   * {@link setTileCost}, else the `costs` option), else 1.
+   * @throws RangeError naming an unknown class; TypeError or RangeError naming a bad tile cost.
+   */
+  costAt(x: number, y: number, moves: string = DEFAULT_MOVEMENT_CLASS): number {
+    return this.classes.cost(moves, x, y);
+  }
+
+  /**
+   * Sets the cost of cell (x, y) (tiles) for units of class `moves` (default `default`), over
+   * whatever its tiles say, until set again; `null` gives the cell back to its tiles. Applied at
+   * once to the class's grid (if built), so searches in progress restart and units replan.
+   * @throws RangeError when (x, y) is not a cell of the map, the cost is not a finite number >= 1
+   *   (or null), or the class is unknown; nothing changes then.
+   */
+  setCost(x: number, y: number, cost: number | null, moves: string = DEFAULT_MOVEMENT_CLASS): void {
+    this.classes.check(moves);
+    const { width, height } = this.grid;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) {
+      throw new RangeError(`setCost needs a tile of the ${width}x${height} map, got (${String(x)}, ${String(y)})`);
+    }
+    checkSetCost('setCost', cost, `tile (${x}, ${y})`);
+    setOrClear(this.cellCosts, moves, y * width + x, cost);
+    this.refresh({ x, y, width: 1, height: 1 });
+  }
+
+  /**
+   * Sets the cost of every tile of index `index` for units of class `moves` (default `default`),
+   * on any layer, over the `costs` option, until set again; `null` takes it back. A cell takes its
+   * topmost layer's tile that has a cost. Like easystar's `setTileCost`. Applied at once: the
+   * whole map is re-read.
+   * @throws RangeError when `index` is not an integer, the cost is not a finite number >= 1 (or
+   *   null), or the class is unknown; nothing changes then. What a refresh throws.
+   */
+  setTileCost(index: number, cost: number | null, moves: string = DEFAULT_MOVEMENT_CLASS): void {
+    this.classes.check(moves);
+    if (!Number.isInteger(index)) throw new RangeError(`setTileCost needs an integer tile index, got ${String(index)}`);
+    checkSetCost('setTileCost', cost, `tile index ${index}`);
+    setOrClear(this.indexCosts, moves, index, cost);
+    this.refresh();
+  }
+
+  /** The cost rule of class `name` (see {@link costAt}), reading `source` for the tiles. */
+  private costRule(name: string, source: TileCost | undefined): CellCostRule {
+    const width = this.layers[0]!.layer.width;
+    return (x, y) => {
+      const set = this.cellCosts.get(name)?.get(y * width + x);
+      if (set !== undefined) return set;
+      const byIndex = this.indexCosts.get(name);
+      for (let i = this.layers.length - 1; i >= 0; i--) {
+        const layer = this.layers[i]!;
+        const tile = layer.layer.data[y]?.[x] ?? null;
+        const indexed = tile === null ? undefined : byIndex?.get(tile.index);
+        if (indexed !== undefined) return indexed;
+        if (source === undefined) continue;
+        const cost = typeof source === 'string' ? propertyOf(tile, source) : source(tile, x, y, layer);
+        if (cost !== undefined) return checkTileCost(cost, source, tile, x, y, layer, name);
+      }
+      return 1;
+    };
+  }
+
   /** The rule of one class: what {@link blockedAt} answers for it. */
   private rule(definition: MovementClass): CellRule {
     const { passable, blocked, collision = false } = definition;
@@ -239,28 +361,71 @@ export class TilemapGrid {
 
   /** Re-reads an area (tiles; default the whole map) now, on the grid of every built movement class. */
   refresh(area?: GridArea): void {
-    this.classes.refresh(area);
+    try {
+      this.classes.refresh(area);
+    } finally {
+      void area;
+    }
   }
 
   /**
    * Applies the edits seen since the last call, and scans the next tiles in rotation (on every
    * built class's grid).
    */
+  /**
+   * An area whose refresh throws (a bad tile cost) is re-read cell by cell, so that its good cells
+   * arrive at once and only the bad ones keep their old state. A cell that cannot be read is
+   * reported once, until it reads again.
+   * @throws the errors met, once all is done (several as an `AggregateError`).
+   */
   flush(): void {
     const grid = this.grid;
     const cells = grid.width * grid.height;
     const scan = Math.min(this.scanPerFrame, cells);
     const built = this.classes.builtNames();
+    const errors: unknown[] = [];
     for (let i = 0; i < scan; i++) {
       const at = this.scanAt;
       this.scanAt = at + 1 >= cells ? 0 : at + 1;
       const x = at % grid.width;
       const y = (at / grid.width) | 0;
-      if (built.some((name) => this.classes.stale(name, x, y))) this.dirty.push({ x, y, width: 1, height: 1 });
+      this.readable(at, errors, () => {
+        if (built.some((name) => this.classes.stale(name, x, y))) this.dirty.push({ x, y, width: 1, height: 1 });
+      });
     }
-    if (this.dirty.length === 0) return;
-    const areas = this.dirty.splice(0);
-    for (const area of areas) this.refresh(area);
+    for (const area of this.dirty.splice(0)) {
+      try {
+        this.refresh(area);
+      } catch (error) {
+        if (!isCostError(error)) {
+          errors.push(error);
+          continue;
+        }
+        const x0 = Math.max(0, area.x);
+        const y0 = Math.max(0, area.y);
+        const x1 = Math.min(grid.width, area.x + area.width);
+        const y1 = Math.min(grid.height, area.y + area.height);
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0; x < x1; x++) this.readable(y * grid.width + x, errors, () => this.refresh({ x, y, width: 1, height: 1 }));
+        }
+      }
+    }
+    if (errors.length > 0) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} errors while tile edits reached the grids`);
+  }
+
+  /** Runs `read` on cell `at`, adding a bad-cost error to `errors` unless this cell's was reported. */
+  private readable(at: number, errors: unknown[], read: () => void): void {
+    try {
+      read();
+      this.unreadable.delete(at);
+    } catch (error) {
+      if (!isCostError(error)) {
+        errors.push(error);
+        return;
+      }
+      if (this.unreadable.get(at) !== error.message) errors.push(error);
+      this.unreadable.set(at, error.message);
+    }
   }
 
   /** Puts the layers' and tilemap's methods back. */
@@ -292,7 +457,7 @@ export class TilemapGrid {
 }
 
 /** The fields a {@link MovementClass} may have: anything else is a typo worth an error. */
-const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision'] satisfies (keyof MovementClass)[];
+const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision', 'costs', 'speed'] satisfies (keyof MovementClass)[];
 
 /**
  * The classes of `useTilemap`'s options, checked.
@@ -315,18 +480,76 @@ function classEntries(classes: TilemapOptions['classes']): [string, MovementClas
 /** @throws TypeError or RangeError naming `what` and its bad field. */
 function checkClass(what: string, definition: MovementClass): MovementClass {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
-    throw new TypeError(`${what} must be an object ({ passable?, blocked?, collision? }), got ${describe(definition)}`);
+    throw new TypeError(`${what} must be an object ({ passable?, blocked?, collision?, costs? }), got ${describe(definition)}`);
   }
   for (const key of Object.keys(definition)) {
     if (!CLASS_FIELDS.includes(key)) throw new RangeError(`${what} has an unknown field "${key}" (it may have ${CLASS_FIELDS.join(', ')})`);
   }
-  const { passable, blocked, collision } = definition;
+  const { passable, blocked, collision, costs } = definition;
   if (passable !== undefined && (typeof passable !== 'object' || passable === null || Array.isArray(passable))) {
     throw new TypeError(`${what}: passable must be an object of tile properties, got ${describe(passable)}`);
   }
   if (blocked !== undefined && typeof blocked !== 'function') throw new TypeError(`${what}: blocked must be a function, got ${describe(blocked)}`);
   if (collision !== undefined && typeof collision !== 'boolean') throw new TypeError(`${what}: collision must be a boolean, got ${describe(collision)}`);
+  if (costs !== undefined && typeof costs !== 'function' && (typeof costs !== 'string' || costs === '')) {
+    throw new TypeError(`${what}: costs must be a tile property name or a function (tile, x, y, layer) => number | undefined, got ${describe(costs)}`);
+  }
   return definition;
+}
+
+/** The errors {@link checkTileCost} threw: a bad tile, as against a game listener's or function's error. */
+const costErrors = new WeakSet<object>();
+
+function isCostError(error: unknown): error is Error {
+  return typeof error === 'object' && error !== null && costErrors.has(error);
+}
+
+/** A tile's value of property `name`, undefined for an empty cell or a tile without it. */
+function propertyOf(tile: Phaser.Tilemaps.Tile | null, name: string): unknown {
+  const properties = tile?.properties as Record<string, unknown> | null | undefined;
+  return typeof properties === 'object' && properties !== null ? properties[name] : undefined;
+}
+
+/**
+ * `cost` when it is a legal tile cost (a finite number >= 1).
+ * @throws TypeError (not a number) or RangeError (not finite, below 1) naming the class, the cell,
+ *   the layer, the tile, where the cost came from and the value.
+ */
+function checkTileCost(
+  cost: unknown,
+  source: TileCost,
+  tile: Phaser.Tilemaps.Tile | null,
+  x: number,
+  y: number,
+  layer: PathfindingLayer,
+  moves: string,
+): number {
+  if (typeof cost === 'number' && Number.isFinite(cost) && cost >= 1) return cost;
+  const where = `cell (${x}, ${y}) on layer "${layer.layer.name}" (${tile === null ? 'no tile' : `tile index ${tile.index}`})`;
+  const from = typeof source === 'string' ? `its property "${source}" is` : 'the costs function returned';
+  const value = typeof cost === 'string' ? excerpt(cost) : typeof cost === 'number' ? String(cost) : describe(cost);
+  const forClass = moves === DEFAULT_MOVEMENT_CLASS ? '' : ` (movement class "${moves}")`;
+  const message = `tile cost of ${where}${forClass}: ${from} ${value}, and a tile cost must be a finite number >= 1`;
+  const error = typeof cost === 'number' ? new RangeError(message) : new TypeError(message);
+  costErrors.add(error);
+  throw error;
+}
+
+/** @throws RangeError unless `cost` is null or a finite number >= 1. */
+function checkSetCost(method: string, cost: unknown, what: string): void {
+  if (cost === null || (typeof cost === 'number' && Number.isFinite(cost) && cost >= 1)) return;
+  throw new RangeError(`${method} needs a finite cost >= 1 (or null to clear it) for ${what}, got ${typeof cost === 'number' ? String(cost) : describe(cost)}`);
+}
+
+/** Sets `key` of class `moves`'s map to `cost`, or deletes it for null. */
+function setOrClear(byClass: Map<string, Map<number, number>>, moves: string, key: number, cost: number | null): void {
+  let map = byClass.get(moves);
+  if (cost === null) {
+    map?.delete(key);
+    return;
+  }
+  if (!map) byClass.set(moves, (map = new Map()));
+  map.set(key, cost);
 }
 
 /** True when the tile has every wanted property with exactly the wanted value. */
