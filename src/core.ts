@@ -61,6 +61,8 @@ export {
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from './follow/move.js';
 export type { PlanQueue, PlanBudget, PlanFrameStats } from './follow/plan-queue.js';
 export type { RouteContext, SearchRecord } from './follow/route-context.js';
+// Terrain speed: per-cell factors on a unit's top speed (NavigatorOptions.terrain).
+export { TerrainSpeed, TerrainSpeeds, terrainSpeedZones, MIN_SPEED_FACTOR, type SpeedRule } from './follow/terrain-speed.js';
 export { SteppedBuild, runBuild, MAX_PIECE_UNITS, type BuildWork } from './search/stepped-build.js';
 export { Anya } from './anyangle/anya.js';
 export { VisibilityGraph, type VisibilityGraphOptions } from './anyangle/visibility-graph.js';

@@ -364,7 +364,7 @@ export class TilemapGrid {
     try {
       this.classes.refresh(area);
     } finally {
-      void area;
+      this.speeds.refresh(area);
     }
   }
 
