@@ -7,7 +7,7 @@
 import Phaser from 'phaser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootHeadlessScene } from '../support/headless-scene.js';
-import { plannerEntry, registerPlanner, type CurvePlannerEntry, type PathfindingMove, type PathfindingPlugin, type ResolvedProfile, type TilemapOptions } from '../../src/index.js';
+import { plannerEntry, registerPlanner, type CurvePlannerEntry, type Grid, type PathfindingMove, type PathfindingPlugin, type ResolvedProfile, type TilemapOptions } from '../../src/index.js';
 
 const TILE = 32;
 const FRAME_MS = 1000 / 60;
@@ -20,6 +20,7 @@ const SPEED = 2;
 
 interface World {
   game: Phaser.Game;
+  scene: Phaser.Scene;
   layer: Phaser.Tilemaps.TilemapLayer;
   pf: PathfindingPlugin;
   time: number;
@@ -43,7 +44,7 @@ async function boot(options: TilemapOptions): Promise<World> {
     tile.properties = tile.index === FOREST ? { speed: 0.5 } : {};
   });
   scene.pathfinding.useTilemap(layer, options);
-  current = { game: scene.sys.game, layer, pf: scene.pathfinding, time: 0 };
+  current = { game: scene.sys.game, scene, layer, pf: scene.pathfinding, time: 0 };
   return current;
 }
 
@@ -58,7 +59,7 @@ function step(world: World): void {
  * and the events it fired.
  */
 async function cross(world: World, profile: { moves?: string; turningRadius?: number } = {}): Promise<{ seconds: number; log: string[] }> {
-  const sprite = world.pf.scene!.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+  const sprite = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
   world.pf.addUnit(sprite, { speed: SPEED * TILE, ...profile, ...(profile.turningRadius ? { turningRadius: profile.turningRadius * TILE } : {}) });
   const move: PathfindingMove = world.pf.moveTo(sprite, 11.5 * TILE, 1.5 * TILE, { heading: 0 });
   const log: string[] = [];
@@ -138,13 +139,13 @@ describe('unit profile fields through the plugin', () => {
     registerPlanner({
       ...directional,
       name: 'directional-recorder',
-      create: (grid, profile) => {
+      create: (grid: Grid, profile: ResolvedProfile) => {
         seen.push(profile);
         return directional.create(grid, profile);
       },
     });
     const world = await boot({});
-    const tank = world.pf.scene!.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const tank = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
     world.pf.addUnit(tank, { speed: SPEED * TILE, turningRadius: TILE, width: 0.5 * TILE, length: 0.75 * TILE, reverse: true, reverseCost: 5, turnPenalty: 0.25 });
     const move = world.pf.moveTo(tank, 11.5 * TILE, 1.5 * TILE, { planner: 'directional-recorder' });
     const done = move.done;
