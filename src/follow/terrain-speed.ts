@@ -63,6 +63,14 @@ export class TerrainSpeed {
   }
 
   /**
+   * True when cell (x, y)'s factor differs from what the rule says now (an edit not yet read).
+   * @throws what {@link refresh} throws for a bad factor.
+   */
+  stale(x: number, y: number): boolean {
+    return this.factors[y * this.width + x] !== Math.fround(checkFactor(this.rule(x, y), x, y));
+  }
+
+  /**
    * Re-reads an area (cells; default the whole map) from the rule. Every cell is asked before
    * any is written, so a rule that throws or gives a bad factor changes nothing.
    * @throws RangeError naming the cell and the value outside (0, 1]; what the rule throws.
@@ -154,6 +162,15 @@ export class TerrainSpeeds {
       this.built.set(name, speed);
     }
     return speed;
+  }
+
+  /**
+   * True when cell (x, y) of some built class differs from its rule now (see {@link TerrainSpeed.stale}).
+   * @throws what a rule throws, or a RangeError for a bad factor.
+   */
+  stale(x: number, y: number): boolean {
+    for (const speed of this.built.values()) if (speed.stale(x, y)) return true;
+    return false;
   }
 
   /**

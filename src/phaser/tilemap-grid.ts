@@ -390,7 +390,7 @@ export class TilemapGrid {
       const x = at % grid.width;
       const y = (at / grid.width) | 0;
       this.readable(at, errors, () => {
-        if (built.some((name) => this.classes.stale(name, x, y))) this.dirty.push({ x, y, width: 1, height: 1 });
+        if (built.some((name) => this.classes.stale(name, x, y)) || this.speeds.stale(x, y)) this.dirty.push({ x, y, width: 1, height: 1 });
       });
     }
     for (const area of this.dirty.splice(0)) {

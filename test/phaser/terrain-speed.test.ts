@@ -114,11 +114,20 @@ describe('terrain speed in the plugin', () => {
     const world = await boot({ speed: 'speed' });
     for (let y = 0; y < 3; y++) for (const x of [5, 6]) world.layer.putTileAt(GRASS, x, y).properties = {};
     expectSeconds((await cross(world)).seconds, 5);
-    // Edited behind the layer's back: refresh() re-reads them.
+    // Edited behind the layer's back: the rolling scan finds it within a frame (42 cells < 1024).
     for (let y = 0; y < 3; y++) world.layer.getTileAt(5, y)!.properties = { speed: 0.25 };
-    world.pf.refresh();
+    step(world);
     // 9 tiles at 2, 1 at 0.5.
     expectSeconds((await cross(world)).seconds, 6.5);
+  });
+
+  it('without the rolling scan, an edit behind the layer\'s back waits for refresh()', async () => {
+    const world = await boot({ speed: 'speed', scanPerFrame: 0 });
+    for (let y = 0; y < 3; y++) for (const x of [5, 6]) world.layer.getTileAt(x, y)!.properties = {};
+    step(world);
+    expectSeconds((await cross(world)).seconds, 6);
+    world.pf.refresh({ x: 5, y: 0, width: 2, height: 3 });
+    expectSeconds((await cross(world)).seconds, 5);
   });
 
   it('refuses a bad speed by cell, tile and value, and a bad speed option by name', async () => {
