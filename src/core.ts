@@ -2,7 +2,9 @@
  * The Phaser-free core of Headway: grids, line of sight, planners and curves. Runs in Node, in a
  * Worker and in the browser.
  */
-export { Grid, GridFormatError, MAX_GRID_SIDE, type GridArea, type GridChangeListener } from './grid/grid.js';
+export { Grid, GridFormatError, MAX_GRID_SIDE, MAX_TILE_COST, type GridArea, type GridChangeListener } from './grid/grid.js';
+export { segmentCost } from './grid/segment-cost.js';
+export { eachCellPiece, pathCost, type CellPieceVisitor } from './curves/cell-pieces.js';
 export { isPointFree, isDoubleCorner, type Point } from './grid/point.js';
 export { lineOfSight, cornerLineOfSight } from './grid/line-of-sight.js';
 export { Components, componentsOf } from './grid/components.js';
