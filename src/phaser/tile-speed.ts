@@ -93,7 +93,20 @@ function checkTileSpeed(factor: unknown, source: TileSpeed, tile: Phaser.Tilemap
   const value = typeof factor === 'string' ? excerpt(factor) : typeof factor === 'number' ? String(factor) : describe(factor);
   const forClass = moves === DEFAULT_MOVEMENT_CLASS ? '' : ` (movement class "${moves}")`;
   const message = `speed factor of ${where}${forClass}: ${from} ${value}, and a speed factor must be a number in (0, 1]`;
-  throw typeof factor === 'number' ? new RangeError(message) : new TypeError(message);
+  const error = typeof factor === 'number' ? new RangeError(message) : new TypeError(message);
+  speedErrors.add(error);
+  throw error;
+}
+
+/** The errors {@link checkTileSpeed} threw: a bad tile, as against an error of the game's own speed function. */
+const speedErrors = new WeakSet<object>();
+
+/**
+ * True for the error of a tile with a bad speed factor: the tilemap reports it once per cell
+ * until the cell reads again, as it does a bad tile cost.
+ */
+export function isTileSpeedError(error: unknown): error is Error {
+  return typeof error === 'object' && error !== null && speedErrors.has(error);
 }
 
 function describe(value: unknown): string {

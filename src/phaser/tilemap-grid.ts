@@ -7,7 +7,7 @@ import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellCostRule, type CellRule } from '../follow/movement-grids.js';
 import type { TerrainSpeeds } from '../follow/terrain-speed.js';
-import { tileSpeeds, type TileSpeed } from './tile-speed.js';
+import { isTileSpeedError, tileSpeeds, type TileSpeed } from './tile-speed.js';
 
 /** A layer the plugin can read: `TilemapLayer` or `TilemapGPULayer`. */
 export type PathfindingLayer = Phaser.Tilemaps.TilemapLayerBase;
@@ -501,7 +501,7 @@ function checkClass(what: string, definition: MovementClass): MovementClass {
 const costErrors = new WeakSet<object>();
 
 function isCostError(error: unknown): error is Error {
-  return typeof error === 'object' && error !== null && costErrors.has(error);
+  return typeof error === 'object' && error !== null && (costErrors.has(error) || isTileSpeedError(error));
 }
 
 /** A tile's value of property `name`, undefined for an empty cell or a tile without it. */

@@ -141,6 +141,54 @@ describe('terrain speed in the plugin', () => {
   });
 });
 
+describe('terrain speed: errors after edits and the docs example', () => {
+  it('a bad factor from a tile edit is reported as ERROR_EVENT, naming the cell, and the frame goes on', async () => {
+    const world = await boot({ speed: 'speed' });
+    const errors: unknown[] = [];
+    world.scene.events.on('pathfinding-error', (error: unknown) => errors.push(error));
+    world.layer.putTileAt(FOREST, 8, 2).properties = { speed: 3 };
+    // Reported once, though the edit and the rolling scan (every frame here) both read the cell.
+    for (let i = 0; i < 5; i++) step(world);
+    const messages = errors.flatMap((e) => (e instanceof AggregateError ? e.errors : [e])).map(String);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/cell \(8, 2\).*"speed" is 3/);
+    // The forest elsewhere still slows units; the bad cell is off the unit's row.
+    expectSeconds((await cross(world)).seconds, 6);
+  });
+
+  it('runs the example of docs/plugin.md (Terrain speed) as written', async () => {
+    const world = await boot({});
+    const ground = world.layer;
+    const scout = world.scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    const craft = world.scene.add.sprite(1.5 * TILE, 0.5 * TILE, '__DEFAULT');
+    const arrived: string[] = [];
+    const console = { log: (text: string) => arrived.push(text) };
+    let frames = 0;
+    const scene = world.scene;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      scene.pathfinding.useTilemap(ground, {
+        speed: 'speed',
+        classes: { hover: { speed: () => undefined } }, // hovercraft ignore the forest
+      });
+      scene.pathfinding.addUnit(scout, { speed: 64 }); // 2 tiles a second on grass, 1 in the forest
+      scene.pathfinding.moveTo(scout, 11.5 * 32, 1.5 * 32).on('arrive', () => console.log('through the forest'));
+    }
+    scene.pathfinding.addUnit(craft, { speed: 64, moves: 'hover' });
+    const hover = scene.pathfinding.moveTo(craft, 11.5 * 32, 0.5 * 32);
+    hover.on('start', () => (frames = 0));
+    let hoverSeconds = 0;
+    for (let i = 0; i < 3000 && arrived.length === 0; i++) {
+      step(world);
+      frames++;
+      if (hover.state === 'arrived' && hoverSeconds === 0) hoverSeconds = (frames * FRAME_MS) / 1000;
+    }
+    expect(arrived).toEqual(['through the forest']);
+    expect(scout.x).toBeCloseTo(11.5 * TILE, 6);
+    expectSeconds(hoverSeconds, 5);
+  });
+});
+
 describe('unit profile fields through the plugin', () => {
   it('turnPenalty, reverseCost and a rectangle length (pixels -> tiles) reach the directional planner', async () => {
     const seen: ResolvedProfile[] = [];
