@@ -3,7 +3,7 @@
  * `cost` property. The truth each path is checked against is the tilemap itself (which tiles are
  * road), sampled along the path, not the grids the plugin built from it.
  */
-import type Phaser from 'phaser';
+import Phaser from 'phaser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootHeadlessScene } from '../support/headless-scene.js';
 import {
@@ -313,6 +313,83 @@ describe('tile costs from the tilemap', () => {
     expect(messages.filter((m) => /cell \(6, 9\).*is -2/.test(m))).toHaveLength(1);
     expect(messages.filter((m) => /cell \(4, 6\).*is 0/.test(m))).toHaveLength(1);
     expect(messages).toHaveLength(2);
+  });
+
+  it('runs the example of docs/plugin.md (Tile costs) as written, on a map in Tiled\'s JSON format', async () => {
+    const world = await boot();
+    const scene = world.scene;
+    // Tiled's JSON: the tileset gives grass (gid 1) cost 3 as a float, road (gid 3) cost 1 as an int.
+    const size = { width: FIELD[0]!.length, height: FIELD.length };
+    const layer = (name: string, data: number[]) => ({ name, type: 'tilelayer', ...size, x: 0, y: 0, opacity: 1, visible: true, data });
+    const tiled = {
+      ...size,
+      tilewidth: TILE,
+      tileheight: TILE,
+      orientation: 'orthogonal',
+      renderorder: 'right-down',
+      type: 'map',
+      version: '1.10',
+      tiledversion: '1.10.2',
+      infinite: false,
+      layers: [layer('ground', FIELD.flatMap((row) => [...row].map(() => GRASS + 1))), layer('roads', FIELD.flatMap((row) => [...row].map((c) => (c === '=' ? ROAD + 1 : 0))))],
+      tilesets: [
+        {
+          firstgid: 1,
+          name: 'tiles',
+          tilewidth: TILE / 2,
+          tileheight: TILE / 2,
+          tilecount: 4,
+          columns: 2,
+          image: 'tiles.png',
+          imagewidth: TILE,
+          imageheight: TILE,
+          margin: 0,
+          spacing: 0,
+          tiles: [
+            { id: GRASS, properties: [{ name: 'cost', type: 'float', value: 3 }] },
+            { id: ROAD, properties: [{ name: 'cost', type: 'int', value: 1 }] },
+          ],
+        },
+      ],
+    };
+    scene.cache.tilemap.add('field', { format: Phaser.Tilemaps.Formats.TILED_JSON, data: tiled });
+    const map = scene.make.tilemap({ key: 'field' });
+    const tiles = map.addTilesetImage('tiles', '__DEFAULT')!;
+    const at = { x: WEST.x * TILE, y: WEST.y * TILE };
+    const jeep = scene.add.sprite(at.x, at.y, '__DEFAULT');
+    const tank = scene.add.sprite(at.x, at.y, '__DEFAULT');
+    const hovercraft = scene.add.sprite(at.x, at.y, '__DEFAULT');
+    const MUD = 4;
+    let jeepMove: PathfindingMove;
+    let hoverMove: PathfindingMove;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      // Grass tiles have cost = 3 in the tileset; road tiles (on a layer over the ground) cost = 1.
+      const ground = map.createLayer('ground', tiles)!;
+      const roads = map.createLayer('roads', tiles)!;
+      scene.pathfinding.useTilemap([ground, roads], {
+        costs: 'cost', // tile.properties.cost; the topmost layer whose tile has one decides
+        classes: { hover: { costs: () => undefined } }, // hovercraft: every cell costs 1
+      });
+      scene.pathfinding.addUnit(jeep, { speed: 120 });
+      scene.pathfinding.addUnit(tank, { speed: 60, turningRadius: 32, width: 24 });
+      scene.pathfinding.addUnit(hovercraft, { speed: 90, moves: 'hover' });
+      jeepMove = scene.pathfinding.moveTo(jeep, 500, 400); // along the road, where the straight line crosses grass
+      hoverMove = scene.pathfinding.moveTo(hovercraft, 500, 400); // straight across
+      scene.pathfinding.setCost(15, 7, 50); // a crater on the road at tile (15, 7)
+      scene.pathfinding.setTileCost(MUD, 4); // every mud tile, on any layer
+    }
+    const tankMove = scene.pathfinding.moveTo(tank, 500, 400);
+    const roads = map.getLayer('roads')!.tilemapLayer as Phaser.Tilemaps.TilemapLayer;
+    expect(scene.pathfinding.grid!.cost(3, 9)).toBe(3);
+    expect(scene.pathfinding.grid!.cost(3, 2)).toBe(1);
+    expect(scene.pathfinding.grid!.cost(15, 7)).toBe(50);
+    runUntilDone(world, [jeepMove, hoverMove, tankMove]);
+    expect([jeepMove.state, hoverMove.state, tankMove.state]).toEqual(['arrived', 'arrived', 'arrived']);
+    const onRoads = (x: number, y: number): boolean => roads.getTileAt(x, y) !== null && !(x === 15 && y === 7);
+    expect(firstOutside(jeepMove.path!, onRoads)).toBeUndefined();
+    expect(hoverMove.path!.length).toBeCloseTo(Math.hypot(500 / TILE - WEST.x, 400 / TILE - WEST.y), 6);
+    expect(tankMove.path!.length).toBeGreaterThan(20);
   });
 
   it('a planner that takes no costs fails the move with invalid on a weighted map, naming the planners that can', async () => {
