@@ -17,7 +17,7 @@ import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
 import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
-import type { TerrainSpeed } from './terrain-speed.js';
+import { TerrainSpeed } from './terrain-speed.js';
 
 /** Options of one move order; profile fields override the unit's profile for this move. */
 export interface MoveOptions extends UnitProfile {
@@ -163,7 +163,7 @@ export class Navigator<T> {
     this.queue = options.queue ?? new PlanQueue(options.budget, options.clock);
     this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
-    this.terrain = options.terrain;
+    this.terrain = checkTerrain(options.terrain, grid);
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
   }
@@ -619,6 +619,19 @@ function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: num
     if (t0 > t1) return false;
   }
   return true;
+}
+
+/**
+ * The navigator's terrain, checked against its grid.
+ * @throws TypeError when it is not a {@link TerrainSpeed}; RangeError when its size differs from the grid's.
+ */
+function checkTerrain(terrain: TerrainSpeed | undefined, grid: Grid): TerrainSpeed | undefined {
+  if (terrain === undefined) return undefined;
+  if (!(terrain instanceof TerrainSpeed)) throw new TypeError(`terrain must be a TerrainSpeed, got ${terrain === null ? 'null' : typeof terrain}`);
+  if (terrain.width !== grid.width || terrain.height !== grid.height) {
+    throw new RangeError(`terrain is ${terrain.width}x${terrain.height} cells but the grid is ${grid.width}x${grid.height}`);
+  }
+  return terrain;
 }
 
 /** The motion limits of a profile, for a {@link Follower} (one without a speed refuses to build). */

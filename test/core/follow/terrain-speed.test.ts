@@ -233,6 +233,12 @@ describe('Navigator with terrain', () => {
     expect(forest.events).toEqual(['arrive']);
   });
 
+  it('refuses terrain of another size than the grid, or not a TerrainSpeed', () => {
+    const adapter = { read: (u: Unit) => ({ ...u.pose }), write: (u: Unit, p: Pose) => Object.assign(u.pose, p) };
+    expect(() => new Navigator<Unit>(new Grid(12, 3), adapter, { terrain: new TerrainSpeed(12, 4, () => 1) })).toThrow(/12x4 cells but the grid is 12x3/);
+    expect(() => new Navigator<Unit>(new Grid(12, 3), adapter, { terrain: { factorAt: () => 1 } as unknown as TerrainSpeed })).toThrow(TypeError);
+  });
+
   it('a unit with a turning radius is slowed the same way', () => {
     const terrain = new TerrainSpeed(12, 3, (x) => (x === 4 || x === 5 ? 0.5 : 1));
     const grass = cross(undefined, { speed: 2, turningRadius: 1 });
