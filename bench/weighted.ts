@@ -91,6 +91,9 @@ interface MapRun {
   queries: number;
   ours: number[];
   theirs: number[];
+  /** The same queries on the map without costs. */
+  oursUniform: number[];
+  theirsUniform: number[];
   /** Nodes our A* expanded per query. */
   expanded: number[];
   /** Queries where both found a path (cost figures cover these). */
@@ -123,7 +126,9 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
     const grid = map.grid;
     const costRng = makeRng(COST_SEED);
     grid.fillCosts(0, 0, grid.width, grid.height, () => 1 + costRng.int(MAX_EASYSTAR_COST));
-    const contenders: WeightedContender[] = [ourCellAStar(grid), easystarWeighted(grid)];
+    // The same map without costs, timed in the same loop: how far the costs move the speed ratio.
+    const uniform = loadMap(opts.mapsDir, name).grid;
+    const contenders: WeightedContender[] = [ourCellAStar(grid), easystarWeighted(grid), ourCellAStar(uniform), easystarWeighted(uniform)];
     const queries = sampleScenarios(map.scenarios, opts.sample, SAMPLE_SEED);
     for (const q of sampleScenarios(map.scenarios, opts.quick ? 2 : WARM_UP_QUERIES, WARM_UP_SEED)) {
       for (const c of contenders) c.find(q.startX, q.startY, q.goalX, q.goalY);
@@ -131,12 +136,15 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
     }
     const dijkstra = new CellDijkstra(grid);
     const order = makeRng(ORDER_SEED);
+    const seats = contenders.map((_, i) => i);
     const run: MapRun = {
       name,
       size: `${grid.width}x${grid.height}`,
       queries: queries.length,
       ours: [],
       theirs: [],
+      oursUniform: [],
+      theirsUniform: [],
       expanded: [],
       found: 0,
       disagreeFound: 0,
@@ -155,16 +163,21 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
       if (run.firstProblem === '') run.firstProblem = text;
     };
     for (const q of queries) {
-      // A random seat each query, so machine noise and the after-collection cold start spread over both.
-      const oursFirst = order.chance(0.5);
+      // A random seat each query, so machine noise and the after-collection cold start spread over all.
+      for (let k = seats.length - 1; k > 0; k--) {
+        const j = order.int(k + 1);
+        [seats[k], seats[j]] = [seats[j]!, seats[k]!];
+      }
       const answers: WeightedAnswer[] = [];
-      for (const i of oursFirst ? [0, 1] : [1, 0]) {
+      for (const i of seats) {
         answers[i] = contenders[i]!.find(q.startX, q.startY, q.goalX, q.goalY);
         collectGarbage();
       }
-      const [ours, theirs] = answers as [WeightedAnswer, WeightedAnswer];
+      const [ours, theirs, oursUniform, theirsUniform] = answers as [WeightedAnswer, WeightedAnswer, WeightedAnswer, WeightedAnswer];
       run.ours.push(ours.micros);
       run.theirs.push(theirs.micros);
+      run.oursUniform.push(oursUniform.micros);
+      run.theirsUniform.push(theirsUniform.micros);
       run.expanded.push(ours.expanded);
       const where = `${name} (${q.startX},${q.startY})->(${q.goalX},${q.goalY})`;
       if (!ours.cells || !theirs.cells) {
@@ -210,6 +223,8 @@ function pooled(runs: readonly MapRun[]): MapRun {
     queries: sum((r) => r.queries),
     ours: runs.flatMap((r) => r.ours),
     theirs: runs.flatMap((r) => r.theirs),
+    oursUniform: runs.flatMap((r) => r.oursUniform),
+    theirsUniform: runs.flatMap((r) => r.theirsUniform),
     expanded: runs.flatMap((r) => r.expanded),
     found: sum((r) => r.found),
     disagreeFound: sum((r) => r.disagreeFound),
@@ -228,13 +243,13 @@ function pooled(runs: readonly MapRun[]): MapRun {
 
 function libraryTable(runs: readonly MapRun[]): string {
   const lines = [
-    '| map | size | queries | both found | ours median ms | ours median expanded | easystar.js median ms | easystar / ours (per-query median) | ours = our rule\'s optimum | easystar = its rule\'s optimum | easystar path under our rule / ours (mean) | ours under easystar\'s rule / easystar (mean) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| map | size | queries | both found | ours median ms | ours median expanded | easystar.js median ms | easystar / ours (per-query median) | without costs: easystar / ours | ours = our rule\'s optimum | easystar = its rule\'s optimum | easystar path under our rule / ours (mean) | ours under easystar\'s rule / easystar (mean) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of runs) {
     const t = timeRatios(r.theirs, r.ours);
     lines.push(
-      `| ${r.name} | ${r.size} | ${r.queries} | ${r.found} | ${ms(median(r.ours))} | ${median(r.expanded).toFixed(0)} | ${ms(median(r.theirs))} | ${t.medianOfRatios.toFixed(1)}x | ${pct(r.oursOptimal, r.found)} | ${pct(r.theirsOptimal, r.found)} | ${mean(r.theirsUnderOurs).toFixed(4)} | ${mean(r.oursUnderTheirs).toFixed(4)} |`,
+      `| ${r.name} | ${r.size} | ${r.queries} | ${r.found} | ${ms(median(r.ours))} | ${median(r.expanded).toFixed(0)} | ${ms(median(r.theirs))} | ${t.medianOfRatios.toFixed(1)}x | ${timeRatios(r.theirsUniform, r.oursUniform).medianOfRatios.toFixed(1)}x | ${pct(r.oursOptimal, r.found)} | ${pct(r.theirsOptimal, r.found)} | ${mean(r.theirsUnderOurs).toFixed(4)} | ${mean(r.oursUnderTheirs).toFixed(4)} |`,
     );
   }
   return lines.join('\n');
@@ -246,6 +261,11 @@ function libraryChecks(all: MapRun): Check[] {
   checks.push({
     status: t.medianOfRatios >= SPEED_TARGET ? 'PASS' : 'FAIL',
     text: `\`astar (cells)\` at least ${SPEED_TARGET}x faster than easystar.js with setTileCost on the same ${all.queries} weighted queries: per-query median ${t.medianOfRatios.toFixed(1)}x (ratio of medians ${t.ofMedians.toFixed(1)}x: ${ms(median(all.theirs))} ms vs ${ms(median(all.ours))} ms)`,
+  });
+  const u = timeRatios(all.theirsUniform, all.oursUniform);
+  checks.push({
+    status: 'INFO',
+    text: `the same queries on the maps without costs, timed in the same loop: easystar.js / ours per-query median ${u.medianOfRatios.toFixed(1)}x (ratio of medians ${u.ofMedians.toFixed(1)}x: ${ms(median(all.theirsUniform))} ms vs ${ms(median(all.oursUniform))} ms)`,
   });
   checks.push({
     status: all.disagreeFound === 0 ? 'PASS' : 'FAIL',
@@ -440,7 +460,7 @@ function main(): number {
     '',
     '## Ours against easystar.js with `setTileCost`',
     '',
-    'Cell centres, 8 neighbours, no corner cutting; each free cell costs a seeded random integer 1..9, given to easystar.js as its tile type with `setTileCost(t, t)`. Times are the search call alone (easystar.js: `findPath` and `calculate()` until its callback, synchronous, no iteration cap), each query run by both in a random order with a full collection after each.',
+    'Cell centres, 8 neighbours, no corner cutting; each free cell costs a seeded random integer 1..9, given to easystar.js as its tile type with `setTileCost(t, t)`. Times are the search call alone (easystar.js: `findPath` and `calculate()` until its callback, synchronous, no iteration cap); each query runs on both planners with and without costs, in a random order, with a full collection after each. easystar.js\'s octile estimate, 1.4·min(dx, dy) + max(dx, dy), overestimates (the difference would be max − min), so its search is greedier than an optimal A* and not always optimal even under its own rule.',
     '',
     'The two price a move differently, so their optimal costs differ: ours charges the integral of cell cost along the move (½·c(a) + ½·c(b) for a straight move, (√2/2)·(c(a) + c(b)) for a diagonal, which crosses the shared corner); easystar.js charges 1 (straight) or 1.4 (diagonal, not √2) times the cost of the cell it enters, nothing for the cell it leaves. So each is compared with an independent Dijkstra under its own rule ("= optimum" columns), and each path is re-priced under the other\'s rule (the last two columns: 1 would mean the other planner\'s path is as good under that rule).',
     '',
