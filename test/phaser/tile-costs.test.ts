@@ -315,6 +315,22 @@ describe('tile costs from the tilemap', () => {
     expect(messages).toHaveLength(2);
   });
 
+  it('a whole-layer edit with one bad cost still brings every good cell in the same frame', async () => {
+    const world = await boot();
+    const pf = world.pf.useTilemap(world.layer, { costs: 'cost', scanPerFrame: 0 });
+    const errors: unknown[] = [];
+    world.scene.events.on(PathfindingPlugin.ERROR_EVENT, (error: unknown) => errors.push(error));
+    world.layer.getTileAt(6, 9)!.properties = { cost: 'mud' };
+    for (const [x, y] of [[0, 0], [19, 13], [7, 9], [6, 10], [15, 5]] as const) world.layer.getTileAt(x, y)!.properties = { cost: 7 };
+    world.layer.setCollision(99); // a tracked method: the whole layer is re-read next frame
+    step(world);
+    expect([pf.grid!.cost(0, 0), pf.grid!.cost(19, 13), pf.grid!.cost(7, 9), pf.grid!.cost(6, 10), pf.grid!.cost(15, 5)]).toEqual([7, 7, 7, 7, 7]);
+    expect(pf.grid!.cost(6, 9)).toBe(GRASS_COST);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+    expect((errors[0] as Error).message).toMatch(/cell \(6, 9\).*"mud"/);
+  });
+
   it('runs the example of docs/plugin.md (Tile costs) as written, on a map in Tiled\'s JSON format', async () => {
     const world = await boot();
     const scene = world.scene;
