@@ -183,7 +183,8 @@ export class MovementGrids {
       } catch (error) {
         (errors ??= []).push(error);
       }
-      if (!costs) continue;
+      // A uniform answer on a grid that never had costs changes nothing: skip the write.
+      if (!costs || (grid.costs === null && costs.every((c) => c === 1))) continue;
       try {
         grid.fillCosts(x0, y0, w, y1 - y0, (x, y) => costs[(y - y0) * w + x - x0]!);
       } catch (error) {

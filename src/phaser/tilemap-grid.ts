@@ -316,6 +316,7 @@ export class TilemapGrid {
       const set = this.cellCosts.get(name)?.get(y * width + x);
       if (set !== undefined) return set;
       const byIndex = this.indexCosts.get(name);
+      if (source === undefined && byIndex === undefined) return 1;
       for (let i = this.layers.length - 1; i >= 0; i--) {
         const layer = this.layers[i]!;
         const tile = layer.layer.data[y]?.[x] ?? null;
