@@ -390,9 +390,11 @@ export class TilemapGrid {
       this.scanAt = at + 1 >= cells ? 0 : at + 1;
       const x = at % grid.width;
       const y = (at / grid.width) | 0;
-      this.readable(at, errors, () => {
+      const read = this.readable(at, errors, () => {
         if (built.some((name) => this.classes.stale(name, x, y)) || this.speeds.stale(x, y)) this.dirty.push({ x, y, width: 1, height: 1 });
       });
+      // A game's rule that throws would throw at every cell: one report a frame is enough.
+      if (!read) break;
     }
     for (const area of this.dirty.splice(0)) {
       const x0 = Math.max(0, Math.floor(area.x));
@@ -432,19 +434,23 @@ export class TilemapGrid {
     }
   }
 
-  /** Runs `read` on cell `at`, adding a bad-cost error to `errors` unless this cell's was reported. */
-  private readable(at: number, errors: unknown[], read: () => void): void {
+  /**
+   * Runs `read` on cell `at`, adding a bad-cost error to `errors` unless this cell's was reported;
+   * false when it threw something else (added to `errors` too).
+   */
+  private readable(at: number, errors: unknown[], read: () => void): boolean {
     try {
       read();
       this.unreadable.delete(at);
     } catch (error) {
       if (!isCostError(error)) {
         errors.push(error);
-        return;
+        return false;
       }
       if (this.unreadable.get(at) !== error.message) errors.push(error);
       this.unreadable.set(at, error.message);
     }
+    return true;
   }
 
   /** Puts the layers' and tilemap's methods back. */

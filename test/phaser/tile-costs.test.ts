@@ -331,6 +331,29 @@ describe('tile costs from the tilemap', () => {
     expect((errors[0] as Error).message).toMatch(/cell \(6, 9\).*"mud"/);
   });
 
+  it('a costs function that throws is the game\'s error: reported once a frame by the scan, the frame goes on', async () => {
+    const world = await boot();
+    let broken = false;
+    const pf = world.pf.useTilemap(world.layer, {
+      costs: (tile) => {
+        if (broken) throw new Error('the game\'s costs function broke');
+        return tile?.index === ROAD ? 1 : GRASS_COST;
+      },
+    });
+    const reports: unknown[] = [];
+    world.scene.events.on(PathfindingPlugin.ERROR_EVENT, (error: unknown) => reports.push(error));
+    const unit = world.scene.add.sprite(WEST.x * TILE, WEST.y * TILE, '__DEFAULT');
+    pf.addUnit(unit, INFANTRY);
+    const move = pf.moveTo(unit, SOUTH.x * TILE, SOUTH.y * TILE);
+    broken = true;
+    step(world, 5);
+    expect(reports).toHaveLength(5);
+    expect(reports.every((e) => e instanceof Error && !(e instanceof AggregateError) && /broke/.test(e.message))).toBe(true);
+    broken = false;
+    runUntilDone(world, [move]);
+    expect(move.state, move.reason).toBe('arrived');
+  });
+
   it('runs the example of docs/plugin.md (Tile costs) as written, on a map in Tiled\'s JSON format', async () => {
     const world = await boot();
     const scene = world.scene;
