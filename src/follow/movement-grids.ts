@@ -3,7 +3,7 @@
  * {@link Grid}, built from the class's rule on the class's first use, so a class no unit uses
  * costs nothing. Phaser-free: a rule is any `(x, y) => blocked` function.
  */
-import { Grid, type GridArea } from '../grid/grid.js';
+import { Grid, MAX_TILE_COST, type GridArea } from '../grid/grid.js';
 
 /** The class of every unit that names none: in the plugin, the tiles' collision flags. */
 export const DEFAULT_MOVEMENT_CLASS = 'default';
@@ -12,7 +12,7 @@ export const DEFAULT_MOVEMENT_CLASS = 'default';
 export type CellRule = (x: number, y: number) => boolean;
 
 /**
- * A movement class's tile costs: the cost multiplier (a finite number >= 1, see `Grid.cost`) of
+ * A movement class's tile costs: the cost multiplier (a number from 1 to `MAX_TILE_COST`, see `Grid.cost`) of
  * cell (x, y) for units of the class; 1 where the ground costs nothing extra.
  */
 export type CellCostRule = (x: number, y: number) => number;
@@ -209,13 +209,13 @@ export class MovementGrids {
 }
 
 /**
- * `cost` when it is a legal tile cost (a finite number >= 1).
- * @throws TypeError when it is not a number, RangeError when it is not finite or below 1, naming
+ * `cost` when it is a legal tile cost (a number from 1 to `MAX_TILE_COST`).
+ * @throws TypeError when it is not a number, RangeError when it is outside that range, naming
  *   the class, the cell and the value.
  */
 function checkedCost(name: string, x: number, y: number, cost: unknown): number {
   if (typeof cost !== 'number') throw new TypeError(`movement class "${name}": cell (${x}, ${y}) needs a tile cost that is a number >= 1, got ${describe(cost)}`);
-  if (!Number.isFinite(cost) || cost < 1) throw new RangeError(`movement class "${name}": cell (${x}, ${y}) needs a finite tile cost >= 1, got ${cost}`);
+  if (!(cost >= 1 && cost <= MAX_TILE_COST)) throw new RangeError(`movement class "${name}": cell (${x}, ${y}) needs a tile cost from 1 to ${MAX_TILE_COST}, got ${cost}`);
   return cost;
 }
 

@@ -241,7 +241,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * this.pathfinding.setCost(12, 7, null); // filled in again
    * ```
    * @throws Error before `useTilemap`; RangeError naming a tile outside the map, a cost that is not
-   *   a finite number >= 1, or an unknown class.
+   *   a number from 1 to `MAX_TILE_COST`, or an unknown class.
    */
   setCost(x: number, y: number, cost: number | null, moves?: string): this {
     if (!this.map) throw new Error('call this.pathfinding.useTilemap(layer) before setCost');

@@ -3,7 +3,7 @@
  */
 import type Phaser from 'phaser';
 import { excerpt } from '../grid/excerpt.js';
-import type { Grid, GridArea } from '../grid/grid.js';
+import { MAX_TILE_COST, type Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellCostRule, type CellRule } from '../follow/movement-grids.js';
 import type { TerrainSpeeds } from '../follow/terrain-speed.js';
@@ -26,7 +26,7 @@ export type TilePredicate = (tile: Phaser.Tilemaps.Tile | null, x: number, y: nu
  *
  * A cell's cost comes from its topmost layer whose tile has one: the layers are given bottom to
  * top, so a road layer listed after the ground layer overrides the ground's cost. A cell where
- * no layer's tile has a cost costs 1. A cost must be a finite number >= 1: anything else is an
+ * no layer's tile has a cost costs 1. A cost must be a number from 1 to `MAX_TILE_COST`: anything else is an
  * error naming the cell, the layer, the tile and the value.
  *
  * @example
@@ -279,7 +279,7 @@ export class TilemapGrid {
    * Sets the cost of cell (x, y) (tiles) for units of class `moves` (default `default`), over
    * whatever its tiles say, until set again; `null` gives the cell back to its tiles. Applied at
    * once to the class's grid (if built), so searches in progress restart and units replan.
-   * @throws RangeError when (x, y) is not a cell of the map, the cost is not a finite number >= 1
+   * @throws RangeError when (x, y) is not a cell of the map, the cost is not a number from 1 to `MAX_TILE_COST`
    *   (or null), or the class is unknown; nothing changes then.
    */
   setCost(x: number, y: number, cost: number | null, moves: string = DEFAULT_MOVEMENT_CLASS): void {
@@ -298,7 +298,7 @@ export class TilemapGrid {
    * on any layer, over the `costs` option, until set again; `null` takes it back. A cell takes its
    * topmost layer's tile that has a cost. Like easystar's `setTileCost`. Applied at once: the
    * whole map is re-read.
-   * @throws RangeError when `index` is not an integer, the cost is not a finite number >= 1 (or
+   * @throws RangeError when `index` is not an integer, the cost is not a number from 1 to `MAX_TILE_COST` (or
    *   null), or the class is unknown; nothing changes then. What a refresh throws.
    */
   setTileCost(index: number, cost: number | null, moves: string = DEFAULT_MOVEMENT_CLASS): void {
@@ -536,7 +536,7 @@ function propertyOf(tile: Phaser.Tilemaps.Tile | null, name: string): unknown {
 }
 
 /**
- * `cost` when it is a legal tile cost (a finite number >= 1).
+ * `cost` when it is a legal tile cost (a number from 1 to `MAX_TILE_COST`).
  * @throws TypeError (not a number) or RangeError (not finite, below 1) naming the class, the cell,
  *   the layer, the tile, where the cost came from and the value.
  */
@@ -549,21 +549,21 @@ function checkTileCost(
   layer: PathfindingLayer,
   moves: string,
 ): number {
-  if (typeof cost === 'number' && Number.isFinite(cost) && cost >= 1) return cost;
+  if (typeof cost === 'number' && cost >= 1 && cost <= MAX_TILE_COST) return cost;
   const where = `cell (${x}, ${y}) on layer "${layer.layer.name}" (${tile === null ? 'no tile' : `tile index ${tile.index}`})`;
   const from = typeof source === 'string' ? `its property "${source}" is` : 'the costs function returned';
   const value = typeof cost === 'string' ? excerpt(cost) : typeof cost === 'number' ? String(cost) : describe(cost);
   const forClass = moves === DEFAULT_MOVEMENT_CLASS ? '' : ` (movement class "${moves}")`;
-  const message = `tile cost of ${where}${forClass}: ${from} ${value}, and a tile cost must be a finite number >= 1`;
+  const message = `tile cost of ${where}${forClass}: ${from} ${value}, and a tile cost must be a number from 1 to ${MAX_TILE_COST}`;
   const error = typeof cost === 'number' ? new RangeError(message) : new TypeError(message);
   costErrors.add(error);
   throw error;
 }
 
-/** @throws RangeError unless `cost` is null or a finite number >= 1. */
+/** @throws RangeError unless `cost` is null or a number from 1 to `MAX_TILE_COST`. */
 function checkSetCost(method: string, cost: unknown, what: string): void {
-  if (cost === null || (typeof cost === 'number' && Number.isFinite(cost) && cost >= 1)) return;
-  throw new RangeError(`${method} needs a finite cost >= 1 (or null to clear it) for ${what}, got ${typeof cost === 'number' ? String(cost) : describe(cost)}`);
+  if (cost === null || (typeof cost === 'number' && cost >= 1 && cost <= MAX_TILE_COST)) return;
+  throw new RangeError(`${method} needs a cost from 1 to ${MAX_TILE_COST} (or null to clear it) for ${what}, got ${typeof cost === 'number' ? String(cost) : describe(cost)}`);
 }
 
 /** Sets `key` of class `moves`'s map to `cost`, or deletes it for null. */
