@@ -14,6 +14,7 @@ export {
   type MovementClass,
   type TilePredicate,
   type TileCost,
+  type PlanFor,
 } from './tilemap-grid.js';
 export { DebugDraw, type DebugOptions } from './debug-draw.js';
 export type { TileSpeed } from './tile-speed.js';

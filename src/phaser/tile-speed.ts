@@ -64,7 +64,7 @@ function checkSource(what: string, source: unknown): void {
 }
 
 /** The rule of one class: the topmost layer's tile with a speed, else 1. */
-function speedRule(layers: readonly Layer[], source: TileSpeed, moves: string): SpeedRule {
+export function speedRule(layers: readonly Layer[], source: TileSpeed, moves: string): SpeedRule {
   return (x, y) => {
     for (let i = layers.length - 1; i >= 0; i--) {
       const layer = layers[i]!;

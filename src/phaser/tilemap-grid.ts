@@ -7,7 +7,8 @@ import { MAX_TILE_COST, type Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellCostRule, type CellRule } from '../follow/movement-grids.js';
 import type { TerrainSpeeds } from '../follow/terrain-speed.js';
-import { isTileSpeedError, tileSpeeds, type TileSpeed } from './tile-speed.js';
+import { isTileSpeedError, speedRule, tileSpeeds, type TileSpeed } from './tile-speed.js';
+import type { SpeedRule } from '../follow/terrain-speed.js';
 
 /** A layer the plugin can read: `TilemapLayer` or `TilemapGPULayer`. */
 export type PathfindingLayer = Phaser.Tilemaps.TilemapLayerBase;
@@ -72,7 +73,16 @@ export interface MovementClass {
   costs?: TileCost;
   /** The class's speed factors ({@link TileSpeed}). Default: `useTilemap`'s top-level `speed`. */
   speed?: TileSpeed;
+  /** What the class's paths are cheapest in ({@link PlanFor}). Default: `useTilemap`'s top-level `planFor`. */
+  planFor?: PlanFor;
 }
+
+/**
+ * What planners minimise for a movement class: `distance` (its tile costs times the length: the
+ * default), or `time`: each cell's cost divided by its speed factor, so a unit takes the road
+ * round a forest it would cross more slowly, where the forest's way is shorter.
+ */
+export type PlanFor = 'distance' | 'time';
 
 /** Options of `useTilemap`. */
 export interface TilemapOptions {
@@ -107,6 +117,17 @@ export interface TilemapOptions {
    * and every other class that gives none of its own. Default: full speed everywhere.
    */
   speed?: TileSpeed;
+  /**
+   * What planners minimise ({@link PlanFor}): for the `default` class and every other class that
+   * says nothing. Default `distance`.
+   *
+   * @example
+   * ```ts
+   * // Forest tiles have `speed: 0.5`: tanks drive round a wood when that is quicker.
+   * this.pathfinding.useTilemap(layer, { speed: 'speed', planFor: 'time' });
+   * ```
+   */
+  planFor?: PlanFor;
   /**
    * Tiles compared with the grid per frame, in rotation, to catch edits made behind the layer's
    * back (`tile.index = 5`, `tile.setCollision(true)`); 0 turns the scan off. Default 1024.
@@ -218,12 +239,18 @@ export class TilemapGrid {
     this.tileWidth = first.layer.baseTileWidth * first.scaleX;
     this.tileHeight = first.layer.baseTileHeight * first.scaleY;
     this.scanPerFrame = options.scanPerFrame ?? DEFAULT_SCAN_PER_FRAME;
-    const defaults = checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked, costs: options.costs });
+    const defaults = checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked, costs: options.costs, planFor: options.planFor });
     const rules: Record<string, CellRule> = { [DEFAULT_MOVEMENT_CLASS]: this.rule(defaults) };
-    const costs: Record<string, CellCostRule> = { [DEFAULT_MOVEMENT_CLASS]: this.costRule(DEFAULT_MOVEMENT_CLASS, defaults.costs) };
+    // Planning for time divides each cost by the cell's speed factor, read from the tiles as the
+    // follower's factors are (the same rule), so an edit changes both together.
+    const timed = (name: string, planFor: PlanFor | undefined, speed: TileSpeed | undefined): SpeedRule | undefined =>
+      (planFor ?? defaults.planFor) === 'time' && speed !== undefined ? speedRule(list, speed, name) : undefined;
+    const costs: Record<string, CellCostRule> = {
+      [DEFAULT_MOVEMENT_CLASS]: this.costRule(DEFAULT_MOVEMENT_CLASS, defaults.costs, timed(DEFAULT_MOVEMENT_CLASS, undefined, options.speed)),
+    };
     for (const [name, definition] of classEntries(options.classes)) {
       rules[name] = this.rule(definition);
-      costs[name] = this.costRule(name, definition.costs ?? defaults.costs);
+      costs[name] = this.costRule(name, definition.costs ?? defaults.costs, timed(name, definition.planFor, definition.speed ?? options.speed));
     }
     this.classes = new MovementGrids(first.layer.width, first.layer.height, rules, costs);
     // Every class's costs now, built or not: a bad tile is the map's error, not a first unit's.
@@ -309,9 +336,19 @@ export class TilemapGrid {
     this.refresh();
   }
 
-  /** The cost rule of class `name` (see {@link costAt}), reading `source` for the tiles. */
-  private costRule(name: string, source: TileCost | undefined): CellCostRule {
+  /**
+   * The cost rule of class `name` (see {@link costAt}), reading `source` for the tiles; with
+   * `speed` (planning for time) each cost is divided by the cell's speed factor.
+   */
+  private costRule(name: string, source: TileCost | undefined, speed?: SpeedRule): CellCostRule {
     const width = this.layers[0]!.layer.width;
+    const distance = this.distanceCostRule(name, source, width);
+    if (speed === undefined) return distance;
+    return (x, y) => Math.min(MAX_TILE_COST, distance(x, y) / speed(x, y));
+  }
+
+  /** {@link costRule} for distance: the cost set on the cell, for its tile's index, or from `source`. */
+  private distanceCostRule(name: string, source: TileCost | undefined, width: number): CellCostRule {
     return (x, y) => {
       const set = this.cellCosts.get(name)?.get(y * width + x);
       if (set !== undefined) return set;
@@ -482,7 +519,7 @@ export class TilemapGrid {
 }
 
 /** The fields a {@link MovementClass} may have: anything else is a typo worth an error. */
-const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision', 'costs', 'speed'] satisfies (keyof MovementClass)[];
+const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision', 'costs', 'speed', 'planFor'] satisfies (keyof MovementClass)[];
 
 /**
  * The classes of `useTilemap`'s options, checked.
@@ -510,7 +547,8 @@ function checkClass(what: string, definition: MovementClass): MovementClass {
   for (const key of Object.keys(definition)) {
     if (!CLASS_FIELDS.includes(key)) throw new RangeError(`${what} has an unknown field "${key}" (it may have ${CLASS_FIELDS.join(', ')})`);
   }
-  const { passable, blocked, collision, costs } = definition;
+  const { passable, blocked, collision, costs, planFor } = definition;
+  if (planFor !== undefined && planFor !== 'distance' && planFor !== 'time') throw new RangeError(`${what}: planFor must be "distance" or "time", got ${typeof planFor === 'string' ? excerpt(planFor) : describe(planFor)}`);
   if (passable !== undefined && (typeof passable !== 'object' || passable === null || Array.isArray(passable))) {
     throw new TypeError(`${what}: passable must be an object of tile properties, got ${describe(passable)}`);
   }

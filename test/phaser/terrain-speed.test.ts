@@ -190,6 +190,50 @@ describe('terrain speed: errors after edits and the docs example', () => {
 });
 
 describe('unit profile fields through the plugin', () => {
+  it('planFor: time drives round a slow wood that planning for distance crosses; a bad planFor is refused by name', async () => {
+    // 14 x 7: a wood (speed 0.5) in columns 4 to 7, rows 1 to 5; grass rows 0 and 6 go round it.
+    const wood = (x: number, y: number): boolean => x >= 4 && x <= 7 && y >= 1 && y <= 5;
+    const woodCells = async (options: TilemapOptions): Promise<number> => {
+      const scene = await bootHeadlessScene();
+      const data = Array.from({ length: 7 }, (_, y) => Array.from({ length: 14 }, (_, x) => (wood(x, y) ? FOREST : GRASS)));
+      const map = scene.make.tilemap({ data, tileWidth: TILE, tileHeight: TILE });
+      const tiles = map.addTilesetImage('tiles', '__DEFAULT', TILE / 2, TILE / 2)!;
+      const layer = map.createLayer(0, tiles, 0, 0) as Phaser.Tilemaps.TilemapLayer;
+      layer.forEachTile((tile) => {
+        tile.properties = tile.index === FOREST ? { speed: 0.5 } : {};
+      });
+      scene.pathfinding.useTilemap(layer, options);
+      current = { game: scene.sys.game, scene, layer, pf: scene.pathfinding, time: 0 };
+      const sprite = scene.add.sprite(1.5 * TILE, 3.5 * TILE, '__DEFAULT');
+      scene.pathfinding.addUnit(sprite, { speed: SPEED * TILE });
+      const move = scene.pathfinding.moveTo(sprite, 11.5 * TILE, 3.5 * TILE);
+      for (let i = 0; i < 3000 && !move.ended; i++) step(current);
+      expect(await move.done).toBe('arrived');
+      // Samples of the path (tiles) inside the wood (its edge, which a path round it may follow, is not).
+      const path = move.path!;
+      let inWood = 0;
+      for (let d = 0; d <= path.length; d += 0.05) {
+        const p = path.sample(Math.min(d, path.length));
+        if (p.x > 4 + 1e-9 && p.x < 8 - 1e-9 && p.y > 1 + 1e-9 && p.y < 6 - 1e-9) inWood++;
+      }
+      current.game.destroy(true);
+      current = undefined;
+      return inWood;
+    };
+    // Straight through: 10 tiles, 4 of them at half speed (7 s); round the wood about 11.8 tiles at
+    // full speed (5.9 s): the way for time, not for distance.
+    expect(await woodCells({ speed: 'speed' })).toBeGreaterThan(60);
+    expect(await woodCells({ speed: 'speed', planFor: 'time' })).toBe(0);
+    // A class says for itself, or takes the top-level choice.
+    expect(await woodCells({ speed: 'speed', planFor: 'time', classes: { hover: {} } })).toBe(0);
+    const scene = await bootHeadlessScene();
+    current = { game: scene.sys.game, scene, layer: undefined as unknown as Phaser.Tilemaps.TilemapLayer, pf: scene.pathfinding, time: 0 };
+    const map = scene.make.tilemap({ data: [[GRASS]], tileWidth: TILE, tileHeight: TILE });
+    const layer = map.createLayer(0, map.addTilesetImage('tiles', '__DEFAULT', TILE / 2, TILE / 2)!, 0, 0) as Phaser.Tilemaps.TilemapLayer;
+    expect(() => scene.pathfinding.useTilemap(layer, { planFor: 'speed' as 'time' })).toThrow(/planFor must be "distance" or "time", got "speed"/);
+    expect(() => scene.pathfinding.useTilemap(layer, { classes: { boat: { planFor: 3 as unknown as 'time' } } })).toThrow(/movement class "boat".*planFor/);
+  });
+
   it('turnPenalty, reverseCost and a rectangle length (pixels -> tiles) reach the directional planner', async () => {
     const seen: ResolvedProfile[] = [];
     const directional = plannerEntry('directional') as CurvePlannerEntry;
