@@ -62,8 +62,12 @@ export class AStar extends LatticePlanner {
    * baseline everyone is timed against. Same order of moves and same ties as {@link expand}.
    */
   protected override run(budget: number): RunState {
-    // One branch per slice: a weighted query takes the generic loop, whose moves cost their integral.
-    if (!this.endsOnLattice || this.weighted) return super.run(budget);
+    if (!this.endsOnLattice) return super.run(budget);
+    // On a weighted grid a move costs its integral of cell cost (the lattice's moveCost): read per
+    // move under a flag fixed for the query, in the same loop (the generic one took 2.5 times as
+    // long per node).
+    const lattice = this.lattice;
+    const weighted = this.weighted;
     const m = this.memory;
     const heap = m.heap;
     const { g, stamp } = m;
@@ -98,7 +102,7 @@ export class AStar extends LatticePlanner {
         const to = id + offsets[k]!;
         const s = stamp[to]!;
         if (s === open + 1) continue;
-        const gt = base + MOVE_COST[k]!;
+        const gt = base + (weighted ? lattice.moveCost(id, to) : MOVE_COST[k]!);
         if (s === open && gt >= g[to]!) continue;
         const dx = Math.abs(x + MOVE_DX[k]! - gc);
         const dy = Math.abs(y + MOVE_DY[k]! - gr);
