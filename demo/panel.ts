@@ -30,7 +30,7 @@ export function createPanel(root: HTMLElement, planners: readonly PlannerInfo[],
       <h2>Planner</h2>
       <div class="planners">${planners
         .map(
-          (p) => `<button data-planner="${p.id}" ${available(p.id) ? '' : 'disabled title="not in the library yet"'}>
+          (p) => `<button data-planner="${p.id}" ${available(p.id) ? '' : 'disabled title="cannot plan on tile costs; see it in the comparison (C)"'}>
             <kbd>${p.key}</kbd><i style="background:${hex(p.colour)}"></i>${p.label}</button>`,
         )
         .join('')}</div>

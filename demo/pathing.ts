@@ -1,11 +1,13 @@
 /**
  * The one module where the demo talks to Headway: one plugin, mapped to `this.pathfinding`, with
  * two movement classes on the one tilemap. Land units move on the `default` class, the layer's
- * collision set; ships on the `water` class, the tiles whose `water` property is true. The
- * comparison view calls the planners directly on the land grid.
+ * collision set; ships on the `water` class, the tiles whose `water` property is true. Both read
+ * the tiles' `cost` and `speed` properties (demo/terrain.ts): roads are cheap, forests and fords dear
+ * and slow. The comparison view calls the planners directly on the land grid's walls, without its
+ * costs: it compares shortest paths, which every planner finds.
  */
 import type * as Phaser from 'phaser';
-import { createPlanner, plannerNames, type Planner, type Point } from '../src/core.js';
+import { createPlanner, Grid, plannerEntry, type Planner, type Point } from '../src/core.js';
 import { PathfindingPlugin, type PathfindingMove, type PathfindingProfile } from '../src/phaser/index.js';
 import { DirectionalPlanner } from '../src/directional/directional-planner.js';
 import type { SegmentPath } from '../src/curves/segment-path.js';
@@ -62,7 +64,10 @@ export interface Pathing {
   /** Makes a tile edit reach the grids now rather than next frame. */
   tilesChanged(x: number, y: number): void;
   setDebug(on: boolean): void;
-  /** Every planner's path between two points (tile units): a point unit, and a tank for the directional ones. */
+  /**
+   * Every planner's path between two points (tile units) on the land's walls without tile costs
+   * (shortest paths): a point unit, and a tank for the directional ones.
+   */
   compare(from: Point, to: Point): CompareEntry[];
   /** The rest of the path a unit is driving, tile units, or undefined when it has none. */
   currentPath(sprite: Phaser.GameObjects.Sprite): Point[] | undefined;
@@ -95,12 +100,23 @@ interface Batch {
 
 export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.TilemapLayer): Pathing {
   const pathfinding = scene.pathfinding;
-  pathfinding.useTilemap(layer, { classes: { [WATER]: { passable: { water: true } } } });
+  // One cost and speed per tile serves both classes: each class only ever enters its own tiles, and
+  // ships find open water at cost 1 and fords (shallow) at 2, as land units find roads and grass.
+  pathfinding.useTilemap(layer, { costs: 'cost', speed: 'speed', classes: { [WATER]: { passable: { water: true } } } });
   /** Each unit's movement class. */
   const classOf = new Map<Phaser.GameObjects.Sprite, string | undefined>();
   const listeners: ((stats: PlanStats) => void)[] = [];
   const comparePlanners = new Map<string, Planner>();
   const directional = new Map<string, DirectionalPlanner>();
+  /** The land grid's walls without its costs, rebuilt when the land grid changes. */
+  let plain: { source: Grid; version: number; grid: Grid } | undefined;
+  const plainGrid = (): Grid => {
+    const source = pathfinding.grid!;
+    if (!plain || plain.source !== source || plain.version !== source.version) {
+      plain = { source, version: source.version, grid: Grid.fromPredicate(source.width, source.height, (x, y) => source.isBlocked(x, y)) };
+    }
+    return plain.grid;
+  };
   let batch: Batch | undefined;
 
   const finishBatch = (b: Batch): void => {
@@ -112,7 +128,8 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
   };
 
   return {
-    isAvailable: (id) => id.startsWith('directional') || plannerNames().includes(id),
+    // The map has tile costs: orders need a planner that takes them.
+    isAvailable: (id) => id.startsWith('directional') || plannerEntry(id)?.traits.tileCosts === true,
 
     addUnit(sprite, kind) {
       const moves = kind.water ? WATER : undefined;
@@ -151,7 +168,7 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
     },
 
     compare(from, to) {
-      const grid = pathfinding.grid!;
+      const grid = plainGrid();
       const entries: CompareEntry[] = [];
       for (const p of PLANNERS) {
         const t0 = performance.now();
@@ -169,7 +186,7 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
             planner: p.id, unit: 'tank', status: r.status, timeMs: performance.now() - t0, length: r.length, expanded: r.expanded,
             points: r.status === 'found' ? pathPoints(r.segments) : [],
           });
-        } else if (plannerNames().includes(p.id)) {
+        } else if (plannerEntry(p.id)) {
           let planner = comparePlanners.get(p.id);
           if (!planner || planner.grid !== grid) {
             planner = createPlanner(p.id, grid);

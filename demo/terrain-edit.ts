@@ -51,6 +51,13 @@ export class Terrain {
     return this.propertiesOf.get(index)?.[name];
   }
 
+  /** The terrain kind of tile (x, y), from its `terrain` property; undefined outside the map. */
+  kindAt(x: number, y: number): string | undefined {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return undefined;
+    const terrain = this.property(x, y, 'terrain');
+    return typeof terrain === 'string' ? terrain : undefined;
+  }
+
   /** True when a unit of this kind may not enter tile (x, y); outside the map blocks everyone. */
   blocks(kind: UnitKind, x: number, y: number): boolean {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return true;
@@ -76,7 +83,7 @@ export class Terrain {
   }
 
   /**
-   * Places a barricade on free land, or removes a wall, barricade or forest tile. Returns what
+   * Places a barricade on free land (forest too), or removes a wall or barricade. Returns what
    * happened, or undefined when the tile cannot be edited (water, bridge, outside the map).
    * `occupied` says whether a unit stands on the tile, which keeps a wall from being placed there.
    */
@@ -84,8 +91,8 @@ export class Terrain {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return undefined;
     const terrain = this.property(x, y, 'terrain');
     const key = y * this.width + x;
-    if (terrain === 'barricade' || terrain === 'wall' || terrain === 'forest') {
-      this.put(x, y, this.under.get(key) ?? this.indexOf.get(terrain === 'forest' ? 'grass' : 'road')!);
+    if (terrain === 'barricade' || terrain === 'wall') {
+      this.put(x, y, this.under.get(key) ?? this.indexOf.get('road')!);
       this.under.delete(key);
       return 'removed';
     }

@@ -39,6 +39,8 @@ export interface TestHook {
   comparison(): readonly CompareEntry[] | undefined;
   /** True when the tile blocks a unit of this kind. */
   blocks(kind: string, x: number, y: number): boolean;
+  /** The terrain kind of a tile (demo/terrain.ts: 'road', 'forest', ...), undefined outside the map. */
+  terrain(x: number, y: number): string | undefined;
 }
 
 declare global {

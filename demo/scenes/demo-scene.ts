@@ -93,6 +93,7 @@ export class DemoScene extends Phaser.Scene {
       plannerId: () => this.plannerId,
       comparison: () => this.compare?.entries,
       blocks: (kind, x, y) => this.terrain.blocks(UNIT_KINDS[kind as UnitKindName], x, y),
+      terrain: (x, y) => this.terrain.kindAt(x, y),
     });
   }
 
@@ -259,7 +260,7 @@ export class DemoScene extends Phaser.Scene {
 
   private choosePlanner(id: string): void {
     if (!this.pathing.isAvailable(id)) {
-      this.panel.say(`${PLANNERS.find((p) => p.id === id)?.label ?? id} is not in the library yet.`);
+      this.panel.say(`${PLANNERS.find((p) => p.id === id)?.label ?? id} cannot plan on the map's tile costs; press C to compare it.`);
       return;
     }
     this.plannerId = id;

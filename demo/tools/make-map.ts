@@ -56,7 +56,7 @@ const get = (x: number, y: number): TerrainName | undefined =>
 const set = (x: number, y: number, t: TerrainName): void => {
   if (x >= 0 && y >= 0 && x < WIDTH && y < HEIGHT) terrain[y * WIDTH + x] = t;
 };
-const isWater = (t: TerrainName | undefined): boolean => t === 'water' || t === 'deep';
+const isWater = (t: TerrainName | undefined): boolean => t === 'water' || t === 'deep' || t === 'shallow';
 const rect = (x0: number, y0: number, w: number, h: number, t: TerrainName): void => {
   for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) set(x, y, t);
 };
@@ -168,6 +168,36 @@ rect(FORT.x + FORT.size - 1, FORT.y + 5, 1, 4, 'road'); // east gate
 rect(FORT.x + 5, FORT.y, 3, 1, 'road'); // north gate
 rect(FORT.x + 5, FORT.y + 5, 4, 4, 'wall'); // keep
 
+// Roads, three tiles wide like the bridges so that a tank keeps its footprint on them: from the
+// fort's east gate east across the field, bending north at the west bridge's road (which runs on
+// south into the town), and from the east bridge south into the town.
+const ROAD_WIDTH = 3;
+const road = (x0: number, y0: number, x1: number, y1: number): void =>
+  rect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0) + ROAD_WIDTH, Math.abs(y1 - y0) + ROAD_WIDTH, 'road');
+road(FORT.x + FORT.size, 41, 36, 41);
+road(36, 36, 36, TOWN.y - ROAD_WIDTH);
+road(56, 41, 56, TOWN.y - ROAD_WIDTH);
+
+// A ford between the bridges: a road wades the river through shallow water (land units and ships
+// both cross it), from the town's north street to the open ground north of the river.
+const FORD_X = 42;
+{
+  // The river's extent over the ford's columns: from the first water north of the town's street
+  // up to the last.
+  let top = TOWN.y;
+  let bottom = 0;
+  for (let i = 0; i < ROAD_WIDTH; i++) {
+    let y = TOWN.y - 1;
+    while (y > 0 && !isWater(get(FORD_X + i, y))) y--;
+    bottom = Math.max(bottom, y);
+    while (y > 0 && isWater(get(FORD_X + i, y))) y--;
+    top = Math.min(top, y + 1);
+  }
+  rect(FORD_X, top, ROAD_WIDTH, bottom - top + 1, 'shallow');
+  road(FORD_X, bottom + 1, FORD_X, TOWN.y - ROAD_WIDTH);
+  road(FORD_X, top - ROAD_WIDTH - 3, FORD_X, top - ROAD_WIDTH);
+}
+
 // A zig-zag of ruined walls in the middle: the corners any-angle paths cut past.
 const ruins: [number, number, number, number][] = [
   [22, 30, 1, 7], [22, 30, 5, 1], [14, 27, 1, 5], [27, 38, 6, 1], [45, 37, 1, 5], [48, 39, 5, 1],
@@ -189,7 +219,7 @@ for (let y = 0; y < HEIGHT; y++) {
 }
 
 // Every free land tile must be reachable from every other, and every water tile likewise: fill the
-// pockets a flood from a known tile does not reach (land pockets become forest, water ones sand).
+// pockets a flood from a known tile does not reach (land pockets become wall, water ones sand).
 function seal(startX: number, startY: number, passable: (t: TerrainName) => boolean, fill: TerrainName): void {
   const seen = new Uint8Array(WIDTH * HEIGHT);
   const stack = [startY * WIDTH + startX];
@@ -209,7 +239,7 @@ function seal(startX: number, startY: number, passable: (t: TerrainName) => bool
   }
   for (let i = 0; i < terrain.length; i++) if (!seen[i] && passable(terrain[i]!)) terrain[i] = fill;
 }
-seal(10, 58, (t) => !TERRAIN[t].collides, 'forest');
+seal(10, 58, (t) => !TERRAIN[t].collides, 'wall');
 seal(78, 2, (t) => TERRAIN[t].water, 'sand');
 
 // Where units start: an object layer the demo reads, so a level designer can move them in Tiled.
@@ -267,6 +297,8 @@ const map = {
         id,
         properties: [
           { name: 'collides', type: 'bool', value: TERRAIN[name].collides },
+          { name: 'cost', type: 'float', value: TERRAIN[name].cost },
+          { name: 'speed', type: 'float', value: TERRAIN[name].speed },
           { name: 'terrain', type: 'string', value: name },
           { name: 'water', type: 'bool', value: TERRAIN[name].water },
         ],
@@ -369,8 +401,9 @@ function drawTileset(names: readonly TerrainName[]): Buffer {
         fill([176, 150, 110], [[160, 136, 98], [190, 166, 126]], 0.15);
         break;
       case 'water':
-      case 'deep': {
-        const base: Rgb = name === 'water' ? [66, 132, 196] : [44, 98, 164];
+      case 'deep':
+      case 'shallow': {
+        const base: Rgb = name === 'water' ? [66, 132, 196] : name === 'deep' ? [44, 98, 164] : [112, 170, 200];
         fill(base, [[base[0] - 6, base[1] - 6, base[2] - 6]], 0.2);
         const wave: Rgb = [base[0] + 40, base[1] + 40, base[2] + 34];
         for (const [x, y] of [[2, 4], [10, 9], [4, 13]] as const) for (let i = 0; i < 4; i++) put(x + i, y - (i === 1 || i === 2 ? 1 : 0), wave);

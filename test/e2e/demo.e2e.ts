@@ -166,6 +166,30 @@ interface Test {
 
 /** Where the tank is sent: across the field and round the ruins, reachable for its footprint. */
 const TANK_TARGET = { x: 27.5, y: 33.5 };
+/**
+ * A drive along the road from the fort's east gate (3 tiles wide, rows 41-43) east to the west
+ * bridge's road (columns 36-38), round its bend and north. The straight line between them crosses
+ * grass, which costs twice the road (demo/terrain.ts).
+ */
+const ROAD_ENTRY = { x: 22.5, y: 42.5 };
+/**
+ * Where the checked drive starts: reached along the road from {@link ROAD_ENTRY}, so the tank
+ * stands on it facing east (from the field it reaches the road facing north, and its first turn,
+ * radius 2, swings it off a 3-tile road).
+ */
+const ROAD_START = { x: 29.5, y: 42.5 };
+/** How far (radians) the tank's heading at {@link ROAD_START} may be from east. */
+const ROAD_START_HEADING_TOLERANCE = 0.35;
+const ROAD_GOAL = { x: 37.5, y: 37.5 };
+/** Spacing (tiles) of the samples along the tank's planned path checked for road. */
+const ROAD_SAMPLE = 0.1;
+/**
+ * Planned-path samples allowed off the road: none. Measured 0 of the path's samples (its arc
+ * round the bend keeps the centre on the road's inner tiles, nearest 0.3 tiles to the grass).
+ */
+const ROAD_OFF_PATH_LIMIT = 0;
+/** Samples of the tank's driven position (one per poll) allowed off the road: none (measured 0 of 40). */
+const ROAD_OFF_DRIVEN_LIMIT = 0;
 /** Where an infantry unit is sent before a wall is dropped in its way. */
 const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
 
@@ -219,6 +243,41 @@ const tests: Test[] = [
       check(frames > 30, `only ${frames} frames sampled during the move`);
       check(turned, 'the tank never rotated with its heading');
       check(arrived.worstOverlap === 0, `the tank overlapped a wall by ${arrived.worstOverlap.toFixed(3)} tiles`);
+    },
+  },
+  {
+    name: 'a tank ordered along a road keeps to the road round its bend',
+    async run(page) {
+      const tank = (await units(page)).filter((u) => u.kind === 'tank')[1]!;
+      await clickTile(page, tank.x, tank.y);
+      check((await unit(page, tank.id)).selected, 'clicking the tank did not select it');
+      let atStart = tank;
+      for (const to of [ROAD_ENTRY, ROAD_START]) {
+        await clickTile(page, to.x, to.y);
+        await waitFor(page, 'the tank to start for the road', async () => (await unit(page, tank.id)).moving, 5000);
+        atStart = await arrival(page, tank.id);
+        check(Math.hypot(atStart.x - to.x, atStart.y - to.y) < 0.5, `the tank stopped at (${atStart.x.toFixed(2)}, ${atStart.y.toFixed(2)}), not at (${to.x}, ${to.y}) on the road`);
+      }
+      check(Math.abs(atStart.heading) < ROAD_START_HEADING_TOLERANCE, `the tank faces ${atStart.heading.toFixed(2)} rad at the road's start, not east`);
+      await clickTile(page, ROAD_GOAL.x, ROAD_GOAL.y);
+      const planned = await waitFor(page, 'the tank’s road path', async () => {
+        const u = await unit(page, tank.id);
+        return u.moving && u.path.length > 1 ? u : undefined;
+      }, 10_000);
+      const offPath = await offRoad(page, planned.path);
+      const driven: { x: number; y: number }[] = [];
+      const arrived = await waitFor(page, 'the tank to arrive on the road', async () => {
+        const u = await unit(page, tank.id);
+        driven.push({ x: u.x, y: u.y });
+        return u.moving ? undefined : u;
+      });
+      const terrains = await page.evaluate((points) => points.map((p) => (window as Hooked).__headway!.terrain(Math.floor(p.x), Math.floor(p.y))), driven);
+      const offDriven = driven.filter((_, i) => terrains[i] !== 'road');
+      console.log(`     road check: ${offPath.length} of the planned path's samples off the road, ${offDriven.length} of ${driven.length} driven samples`);
+      check(Math.hypot(arrived.x - ROAD_GOAL.x, arrived.y - ROAD_GOAL.y) < 0.5, `the tank stopped ${Math.hypot(arrived.x - ROAD_GOAL.x, arrived.y - ROAD_GOAL.y).toFixed(2)} tiles from its goal`);
+      check(offPath.length <= ROAD_OFF_PATH_LIMIT, `the planned path leaves the road at ${offPath.slice(0, 5).join(' ')}`);
+      const show = offDriven.slice(0, 5).map((p) => `(${p.x.toFixed(2)}, ${p.y.toFixed(2)})`).join(' ');
+      check(offDriven.length <= ROAD_OFF_DRIVEN_LIMIT, `the tank drove off the road at ${show}`);
     },
   },
   {
@@ -392,6 +451,25 @@ async function offGround(page: Page, u: HookUnit): Promise<string | undefined> {
     }
     return undefined;
   }, [u.kind, u.path, GROUND_SAMPLE] as const);
+}
+
+/** The points (sampled every {@link ROAD_SAMPLE} tiles) of a path whose tile is not road, as text. */
+async function offRoad(page: Page, path: readonly { x: number; y: number }[]): Promise<string[]> {
+  return page.evaluate(([points, step]) => {
+    const hook = (window as Hooked).__headway!;
+    const off: string[] = [];
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
+      for (let k = 0; k <= n; k++) {
+        const x = a.x + ((b.x - a.x) * k) / n;
+        const y = a.y + ((b.y - a.y) * k) / n;
+        if (hook.terrain(Math.floor(x), Math.floor(y)) !== 'road') off.push(`(${x.toFixed(2)}, ${y.toFixed(2)})`);
+      }
+    }
+    return off;
+  }, [path, ROAD_SAMPLE] as const);
 }
 
 function quantileOf(values: readonly number[], q: number): number {
