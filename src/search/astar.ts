@@ -68,6 +68,8 @@ export class AStar extends LatticePlanner {
     // long per node).
     const lattice = this.lattice;
     const weighted = this.weighted;
+    // On the cell lattice (node ids are cell indices) that integral is half the move in each cell.
+    const cellCosts = weighted && lattice.kind === 'cell' ? this.grid.costs : null;
     const m = this.memory;
     const heap = m.heap;
     const { g, stamp } = m;
@@ -102,7 +104,7 @@ export class AStar extends LatticePlanner {
         const to = id + offsets[k]!;
         const s = stamp[to]!;
         if (s === open + 1) continue;
-        const gt = base + (weighted ? lattice.moveCost(id, to) : MOVE_COST[k]!);
+        const gt = base + (!weighted ? MOVE_COST[k]! : cellCosts !== null ? (MOVE_COST[k]! / 2) * (cellCosts[id]! + cellCosts[to]!) : lattice.moveCost(id, to));
         if (s === open && gt >= g[to]!) continue;
         const dx = Math.abs(x + MOVE_DX[k]! - gc);
         const dy = Math.abs(y + MOVE_DY[k]! - gr);
