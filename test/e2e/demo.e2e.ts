@@ -181,15 +181,25 @@ const ROAD_START = { x: 29.5, y: 42.5 };
 /** How far (radians) the tank's heading at {@link ROAD_START} may be from east. */
 const ROAD_START_HEADING_TOLERANCE = 0.35;
 const ROAD_GOAL = { x: 37.5, y: 37.5 };
+/** Where the first road tank drives on to after its check, out of the second one's way: the bridge. */
+const ROAD_CLEAR = { x: 37.5, y: 27.5 };
+/** The planners the road drive is checked with: the demo's default, and the vehicles' default. */
+const ROAD_PLANNERS = [
+  { key: '3', id: 'theta' },
+  { key: '7', id: 'directional-hybrid' },
+] as const;
 /** Spacing (tiles) of the samples along the tank's planned path checked for road. */
 const ROAD_SAMPLE = 0.1;
+/** The inner corner of the road's bend: grass tile (35, 40) touches the road's tiles there. */
+const ROAD_INNER_CORNER = { x: 36, y: 41 };
 /**
- * Planned-path samples allowed off the road: none. Measured 0 of the path's samples (its arc
- * round the bend keeps the centre on the road's inner tiles, nearest 0.3 tiles to the grass).
+ * How near (tiles) the bend's inner corner a sample of the planned path or of the driven positions
+ * may leave the road. Theta*'s path measured 0 samples off the road (0 of 40 driven); Directional
+ * hybrid's, which is not exact on costs (docs/plugin.md, Tile costs), clips the corner: 3 of its
+ * samples off, all within 0.16 tiles of the corner (1 of 38 driven). Without the tile costs both
+ * cut across the grass (theta: 46 samples off, up to 3 tiles from the corner).
  */
-const ROAD_OFF_PATH_LIMIT = 0;
-/** Samples of the tank's driven position (one per poll) allowed off the road: none (measured 0 of 40). */
-const ROAD_OFF_DRIVEN_LIMIT = 0;
+const ROAD_CORNER_TOLERANCE = 0.5;
 /** Where an infantry unit is sent before a wall is dropped in its way. */
 const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
 
@@ -246,38 +256,21 @@ const tests: Test[] = [
     },
   },
   {
-    name: 'a tank ordered along a road keeps to the road round its bend',
+    name: 'a tank ordered along a road keeps to the road round its bend (Theta*, Directional hybrid)',
     async run(page) {
-      const tank = (await units(page)).filter((u) => u.kind === 'tank')[1]!;
-      await clickTile(page, tank.x, tank.y);
-      check((await unit(page, tank.id)).selected, 'clicking the tank did not select it');
-      let atStart = tank;
-      for (const to of [ROAD_ENTRY, ROAD_START]) {
-        await clickTile(page, to.x, to.y);
-        await waitFor(page, 'the tank to start for the road', async () => (await unit(page, tank.id)).moving, 5000);
-        atStart = await arrival(page, tank.id);
-        check(Math.hypot(atStart.x - to.x, atStart.y - to.y) < 0.5, `the tank stopped at (${atStart.x.toFixed(2)}, ${atStart.y.toFixed(2)}), not at (${to.x}, ${to.y}) on the road`);
+      const tanks = (await units(page)).filter((u) => u.kind === 'tank');
+      // One tank per planner, each driven from the field; the first then clears the road north.
+      for (const [i, { key, id }] of ROAD_PLANNERS.entries()) {
+        await page.keyboard.press(key);
+        check((await page.evaluate(() => (window as Hooked).__headway!.plannerId())) === id, `key ${key} did not choose ${id}`);
+        await roadDrive(page, tanks[i + 1]!, id);
+        if (i + 1 < ROAD_PLANNERS.length) {
+          await clickTile(page, ROAD_CLEAR.x, ROAD_CLEAR.y);
+          await waitFor(page, 'the tank to clear the road', async () => (await unit(page, tanks[i + 1]!.id)).moving, 5000);
+          await arrival(page, tanks[i + 1]!.id);
+        }
       }
-      check(Math.abs(atStart.heading) < ROAD_START_HEADING_TOLERANCE, `the tank faces ${atStart.heading.toFixed(2)} rad at the road's start, not east`);
-      await clickTile(page, ROAD_GOAL.x, ROAD_GOAL.y);
-      const planned = await waitFor(page, 'the tank’s road path', async () => {
-        const u = await unit(page, tank.id);
-        return u.moving && u.path.length > 1 ? u : undefined;
-      }, 10_000);
-      const offPath = await offRoad(page, planned.path);
-      const driven: { x: number; y: number }[] = [];
-      const arrived = await waitFor(page, 'the tank to arrive on the road', async () => {
-        const u = await unit(page, tank.id);
-        driven.push({ x: u.x, y: u.y });
-        return u.moving ? undefined : u;
-      });
-      const terrains = await page.evaluate((points) => points.map((p) => (window as Hooked).__headway!.terrain(Math.floor(p.x), Math.floor(p.y))), driven);
-      const offDriven = driven.filter((_, i) => terrains[i] !== 'road');
-      console.log(`     road check: ${offPath.length} of the planned path's samples off the road, ${offDriven.length} of ${driven.length} driven samples`);
-      check(Math.hypot(arrived.x - ROAD_GOAL.x, arrived.y - ROAD_GOAL.y) < 0.5, `the tank stopped ${Math.hypot(arrived.x - ROAD_GOAL.x, arrived.y - ROAD_GOAL.y).toFixed(2)} tiles from its goal`);
-      check(offPath.length <= ROAD_OFF_PATH_LIMIT, `the planned path leaves the road at ${offPath.slice(0, 5).join(' ')}`);
-      const show = offDriven.slice(0, 5).map((p) => `(${p.x.toFixed(2)}, ${p.y.toFixed(2)})`).join(' ');
-      check(offDriven.length <= ROAD_OFF_DRIVEN_LIMIT, `the tank drove off the road at ${show}`);
+      await page.keyboard.press(ROAD_PLANNERS[0]!.key);
     },
   },
   {
@@ -453,19 +446,60 @@ async function offGround(page: Page, u: HookUnit): Promise<string | undefined> {
   }, [u.kind, u.path, GROUND_SAMPLE] as const);
 }
 
-/** The points (sampled every {@link ROAD_SAMPLE} tiles) of a path whose tile is not road, as text. */
-async function offRoad(page: Page, path: readonly { x: number; y: number }[]): Promise<string[]> {
+/**
+ * Drives `tank` onto the road at {@link ROAD_START} facing east, then along the road to
+ * {@link ROAD_GOAL}, and checks that its planned path and its driven positions keep to road tiles.
+ */
+async function roadDrive(page: Page, tank: HookUnit, planner: string): Promise<void> {
+  await clickTile(page, tank.x, tank.y);
+  check((await unit(page, tank.id)).selected, 'clicking the tank did not select it');
+  let atStart = tank;
+  for (const to of [ROAD_ENTRY, ROAD_START]) {
+    await clickTile(page, to.x, to.y);
+    await waitFor(page, 'the tank to start for the road', async () => (await unit(page, tank.id)).moving, 5000);
+    atStart = await arrival(page, tank.id);
+    check(Math.hypot(atStart.x - to.x, atStart.y - to.y) < 0.5, `the tank stopped at (${atStart.x.toFixed(2)}, ${atStart.y.toFixed(2)}), not at (${to.x}, ${to.y}) on the road`);
+  }
+  check(Math.abs(atStart.heading) < ROAD_START_HEADING_TOLERANCE, `the tank faces ${atStart.heading.toFixed(2)} rad at the road's start, not east`);
+  await clickTile(page, ROAD_GOAL.x, ROAD_GOAL.y);
+  const planned = await waitFor(page, 'the tank’s road path', async () => {
+    const u = await unit(page, tank.id);
+    return u.moving && u.path.length > 1 ? u : undefined;
+  }, 10_000);
+  const offPath = await offRoad(page, planned.path);
+  const driven: { x: number; y: number }[] = [];
+  const arrived = await waitFor(page, 'the tank to arrive on the road', async () => {
+    const u = await unit(page, tank.id);
+    driven.push({ x: u.x, y: u.y });
+    return u.moving ? undefined : u;
+  });
+  const terrains = await page.evaluate((points) => points.map((p) => (window as Hooked).__headway!.terrain(Math.floor(p.x), Math.floor(p.y))), driven);
+  const offDriven = driven.filter((_, i) => terrains[i] !== 'road');
+  const fromCorner = (p: { x: number; y: number }): number => Math.hypot(p.x - ROAD_INNER_CORNER.x, p.y - ROAD_INNER_CORNER.y);
+  const farthest = Math.max(0, ...offPath.map(fromCorner), ...offDriven.map(fromCorner));
+  console.log(`     ${planner}: ${offPath.length} of the planned path's samples off the road, ${offDriven.length} of ${driven.length} driven; farthest ${farthest.toFixed(2)} tiles from the bend's inner corner`);
+  const miss = Math.hypot(arrived.x - ROAD_GOAL.x, arrived.y - ROAD_GOAL.y);
+  check(miss < 0.5, `${planner}: the tank stopped ${miss.toFixed(2)} tiles from its goal`);
+  const show = (points: { x: number; y: number }[]): string =>
+    points.filter((p) => fromCorner(p) > ROAD_CORNER_TOLERANCE).slice(0, 5).map((p) => `(${p.x.toFixed(2)}, ${p.y.toFixed(2)})`).join(' ');
+  check(offPath.every((p) => fromCorner(p) <= ROAD_CORNER_TOLERANCE), `${planner}: the planned path leaves the road at ${show(offPath)}`);
+  check(offDriven.every((p) => fromCorner(p) <= ROAD_CORNER_TOLERANCE), `${planner}: the tank drove off the road at ${show(offDriven)}`);
+}
+
+/** The points (sampled every {@link ROAD_SAMPLE} tiles) of a path whose tile is not road. */
+async function offRoad(page: Page, path: readonly { x: number; y: number }[]): Promise<{ x: number; y: number }[]> {
   return page.evaluate(([points, step]) => {
     const hook = (window as Hooked).__headway!;
-    const off: string[] = [];
+    const off: { x: number; y: number }[] = [];
     for (let i = 1; i < points.length; i++) {
       const a = points[i - 1]!;
       const b = points[i]!;
       const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
-      for (let k = 0; k <= n; k++) {
+      // A segment starts where the one before ended: that point is sampled once.
+      for (let k = i === 1 ? 0 : 1; k <= n; k++) {
         const x = a.x + ((b.x - a.x) * k) / n;
         const y = a.y + ((b.y - a.y) * k) / n;
-        if (hook.terrain(Math.floor(x), Math.floor(y)) !== 'road') off.push(`(${x.toFixed(2)}, ${y.toFixed(2)})`);
+        if (hook.terrain(Math.floor(x), Math.floor(y)) !== 'road') off.push({ x, y });
       }
     }
     return off;
