@@ -196,10 +196,12 @@ const ROAD_INNER_CORNER = { x: 36, y: 41 };
  * How near (tiles) the bend's inner corner a sample of the planned path or of the driven positions
  * may leave the road. Theta*'s path measured 0 samples off the road (0 of 40 driven); Directional
  * hybrid's, which is not exact on costs (docs/plugin.md, Tile costs), clips the corner: 3 of its
- * samples off, all within 0.16 tiles of the corner (1 of 38 driven). Without the tile costs both
+ * samples off, all within 0.17 tiles of the corner (1 of 37-38 driven). Without the tile costs both
  * cut across the grass (theta: 46 samples off, up to 3 tiles from the corner).
  */
 const ROAD_CORNER_TOLERANCE = 0.5;
+/** Where a ship is sent from the sea: the lake in the north-west, west of the river's ford. */
+const LAKE_TARGET = { x: 16.5, y: 13.5 };
 /** Where an infantry unit is sent before a wall is dropped in its way. */
 const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
 
@@ -271,6 +273,27 @@ const tests: Test[] = [
         }
       }
       await page.keyboard.press(ROAD_PLANNERS[0]!.key);
+    },
+  },
+  {
+    name: 'a ship ordered from the sea to the lake sails over the shallow ford',
+    async run(page) {
+      const ship = (await units(page)).filter((u) => u.kind === 'ship').at(-1)!;
+      await clickTile(page, ship.x, ship.y);
+      check((await unit(page, ship.id)).selected, 'clicking the ship did not select it');
+      await clickTile(page, LAKE_TARGET.x, LAKE_TARGET.y);
+      const sailing = await waitFor(page, 'the ship’s path to the lake', async () => {
+        const u = await unit(page, ship.id);
+        return u.moving && u.path.length > 1 ? u : undefined;
+      }, 30_000);
+      const off = await offGround(page, sailing);
+      check(off === undefined, `the ship's path enters ground it may not: ${off}`);
+      const last = sailing.path.at(-1)!;
+      check(Math.hypot(last.x - LAKE_TARGET.x, last.y - LAKE_TARGET.y) < 1.5, `the ship’s path ends at (${last.x.toFixed(2)}, ${last.y.toFixed(2)}), not in the lake`);
+      // The ford spans the river between the bridges: the only way west is over it.
+      const kinds = await terrainsAlong(page, sailing.path);
+      console.log(`     the ship’s path to the lake crosses ${kinds.join(', ')}`);
+      check(kinds.includes('shallow'), 'the ship’s path never sails over the ford');
     },
   },
   {
@@ -484,6 +507,21 @@ async function roadDrive(page: Page, tank: HookUnit, planner: string): Promise<v
     points.filter((p) => fromCorner(p) > ROAD_CORNER_TOLERANCE).slice(0, 5).map((p) => `(${p.x.toFixed(2)}, ${p.y.toFixed(2)})`).join(' ');
   check(offPath.every((p) => fromCorner(p) <= ROAD_CORNER_TOLERANCE), `${planner}: the planned path leaves the road at ${show(offPath)}`);
   check(offDriven.every((p) => fromCorner(p) <= ROAD_CORNER_TOLERANCE), `${planner}: the tank drove off the road at ${show(offDriven)}`);
+}
+
+/** The terrain kinds of the tiles a path crosses (sampled every {@link ROAD_SAMPLE} tiles), each once. */
+async function terrainsAlong(page: Page, path: readonly { x: number; y: number }[]): Promise<string[]> {
+  return page.evaluate(([points, step]) => {
+    const hook = (window as Hooked).__headway!;
+    const kinds = new Set<string>();
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / step));
+      for (let k = 0; k <= n; k++) kinds.add(hook.terrain(Math.floor(a.x + ((b.x - a.x) * k) / n), Math.floor(a.y + ((b.y - a.y) * k) / n)) ?? 'outside');
+    }
+    return [...kinds];
+  }, [path, ROAD_SAMPLE] as const);
 }
 
 /** The points (sampled every {@link ROAD_SAMPLE} tiles) of a path whose tile is not road. */
