@@ -5,8 +5,9 @@
  *   npx tsx demo/tools/make-map.ts
  *
  * The map: a sea in the east with a bay where ships turn round, a wide river winding west to a
- * lake (ships' water), two bridges, a walled town with streets, a fort, forests, and an open field
- * where tanks show their turns.
+ * lake (ships' water), two bridges and a ford, a walled town with streets, a fort, roads joining
+ * them, forests, and an open field where tanks show their turns. Every tile carries the terrain
+ * kind's properties from demo/terrain.ts (collides, cost, speed, terrain, water).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

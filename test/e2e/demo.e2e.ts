@@ -196,8 +196,8 @@ const ROAD_INNER_CORNER = { x: 36, y: 41 };
  * How near (tiles) the bend's inner corner a sample of the planned path or of the driven positions
  * may leave the road. Theta*'s path measured 0 samples off the road (0 of 40 driven); Directional
  * hybrid's, which is not exact on costs (docs/plugin.md, Tile costs), clips the corner: 3 of its
- * samples off, all within 0.17 tiles of the corner (1 of 37-38 driven). Without the tile costs both
- * cut across the grass (theta: 46 samples off, up to 3 tiles from the corner).
+ * samples off, all within 0.17 tiles of the corner (1 of 37-38 driven). Without the tile costs
+ * Theta*'s path cuts across the grass: 46 samples off the road, the first 3.75 tiles from the corner.
  */
 const ROAD_CORNER_TOLERANCE = 0.5;
 /** Where a ship is sent from the sea: the lake in the north-west, west of the river's ford. */
