@@ -54,7 +54,7 @@ export function createPanel(root: HTMLElement, planners: readonly PlannerInfo[],
       <h2>Comparison</h2>
       <p class="hint">Click a start, then a goal.</p>
       <table><thead><tr><th></th><th>planner</th><th>length</th><th>ms</th><th>nodes</th></tr></thead><tbody></tbody></table>
-      <p class="hint">Grid and any-angle planners route a point; the directional ones a tank 1.5 tiles wide that turns in 2.</p>
+      <p class="hint">Shortest paths, tile costs aside. Grid and any-angle planners route a point; the directional ones a tank 1.5 tiles wide that turns in 2.</p>
     </section>
     <p class="message" aria-live="polite"></p>
     <section class="help">
