@@ -3,47 +3,10 @@ import { segmentPoseAt, type Pose, type Segment } from '../../../src/curves/segm
 import { DirectionalPlanner } from '../../../src/directional/directional-planner.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
+import { integrateCurveCost } from '../../../bench/lib/curve-integral.js';
 
-/** Step of the sampling that brackets each crossing of a grid line, tiles. */
-const BRACKET = 1e-3;
-
-/**
- * The cost of a curve on `grid`, found independently of the planner's cell walk: each segment is
- * sampled every {@link BRACKET} tiles to bracket every change of cell, each change is bisected to
- * 1e-13, and each piece costs its length times its cell's cost (reversing times `reverseCost`).
- */
-function integrate(grid: Grid, segments: readonly Segment[], reverseCost: number): number {
-  const at: Pose = { x: 0, y: 0, heading: 0 };
-  const cellAt = (seg: Segment, d: number): number => {
-    segmentPoseAt(seg, d, at);
-    return Math.floor(at.y) * 100_000 + Math.floor(at.x);
-  };
-  let total = 0;
-  for (const seg of segments) {
-    const factor = seg.reverse ? reverseCost : 1;
-    let from = 0;
-    // Just after the start: a curve may leave its first cell within the first bracket.
-    let cell = cellAt(seg, Math.min(seg.length, 1e-12));
-    const steps = Math.ceil(seg.length / BRACKET);
-    for (let i = 1; i <= steps; i++) {
-      const d = Math.min(seg.length, i * BRACKET);
-      const next = cellAt(seg, d === seg.length ? d - 1e-12 : d);
-      if (next === cell) continue;
-      let lo = (i - 1) * BRACKET;
-      let hi = d;
-      while (hi - lo > 1e-13) {
-        const mid = (lo + hi) / 2;
-        if (cellAt(seg, mid) === cell) lo = mid;
-        else hi = mid;
-      }
-      total += (hi - from) * factor * grid.cost(cell % 100_000, Math.floor(cell / 100_000));
-      from = hi;
-      cell = next;
-    }
-    total += (seg.length - from) * factor * grid.cost(cell % 100_000, Math.floor(cell / 100_000));
-  }
-  return total;
-}
+/** The independent integration (bench/lib/curve-integral.ts: bracket every cell change, bisect it). */
+const integrate = integrateCurveCost;
 
 /** Every sample of the curve's centre line, every 0.05 tiles, as a point. */
 function samples(segments: readonly Segment[]): Pose[] {
