@@ -1318,8 +1318,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         continue;
       }
       const to = target * H + endHeading[m]!;
-      const ng = g + (weighted === null ? cost[m]! : weighted.cost(grid, m, cx, cy));
-      if (memory.stateOf(to) !== UNSEEN && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
+      const seen = memory.stateOf(to) !== UNSEEN;
+      // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
+      // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
+      if (seen && !(g + cost[m]! < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
+      const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
+      if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
       if (needCheck && bits === null && extent[m]! >= clear) {
         let hit = false;
         const end = cellFirst[m + 1]!;
