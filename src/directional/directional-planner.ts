@@ -149,8 +149,9 @@ const LOOP_GRACE = 64;
 
 /**
  * Cell pieces of moves summed per work unit on a weighted grid ({@link MoveCosts.cost}): measured
- * about 8 ns a piece, 65 ns for a reversing tank's move (8 pieces) and 148 ns for a forward one's
- * (17.5: its loops are long), rounded down so the sums are never under-counted.
+ * 3 to 5 ns a piece inside the map (38 ns for a reversing tank's move of 8 pieces, 53 ns for a
+ * forward one's of 17.5: its loops are long) and about 8 ns at its borders, rounded down so the
+ * sums are never under-counted.
  */
 const CELL_PIECES_PER_UNIT = 100;
 

@@ -43,6 +43,16 @@ export function curveCostOn(grid: Grid, profile: ResolvedProfile, curve: Curve):
  * grid with tile costs.
  */
 export class MoveCosts {
+  /**
+   * Per move, the largest Chebyshev offset of its pieces' cells, or -1 when one runs along an
+   * edge (its cost needs the blocked test): a move whose start is that far inside the map reads
+   * its cells at fixed offsets.
+   */
+  private readonly reach: Int16Array;
+  /** The pieces' cells as index offsets, for the map width they were made for. */
+  private offsets = new Int32Array(0);
+  private offsetsWidth = -1;
+
   constructor(
     readonly first: Int32Array,
     readonly x: Int16Array,
@@ -51,7 +61,30 @@ export class MoveCosts {
     readonly ay: Int16Array,
     readonly length: Float64Array,
     readonly extra: Float64Array,
-  ) {}
+  ) {
+    this.reach = new Int16Array(first.length - 1);
+    for (let m = 0; m + 1 < first.length; m++) {
+      let r = 0;
+      for (let i = first[m]!; i < first[m + 1]!; i++) {
+        if (ax[i] !== x[i] || ay[i] !== y[i]) {
+          r = -1;
+          break;
+        }
+        r = Math.max(r, Math.abs(x[i]!), Math.abs(y[i]!));
+      }
+      this.reach[m] = r;
+    }
+  }
+
+  /** The pieces' index offsets for a map `width` wide (made on a new width: planners of one profile share this table). */
+  private offsetsFor(width: number): Int32Array {
+    if (width !== this.offsetsWidth) {
+      if (this.offsets.length !== this.x.length) this.offsets = new Int32Array(this.x.length);
+      for (let i = 0; i < this.x.length; i++) this.offsets[i] = this.y[i]! * width + this.x[i]!;
+      this.offsetsWidth = width;
+    }
+    return this.offsets;
+  }
 
   /**
    * The cost of move m from cell (cx, cy) on `grid`: each piece's length times its cell's cost (an
@@ -61,6 +94,16 @@ export class MoveCosts {
   cost(grid: Grid, m: number, cx: number, cy: number): number {
     const { width, height, cells } = grid;
     const costs = grid.costs;
+    const r = this.reach[m]!;
+    if (costs !== null && r >= 0 && cx >= r && cy >= r && cx + r < width && cy + r < height) {
+      // Inside the map and no edge piece: each piece a read at a fixed offset from the cell.
+      const offsets = this.offsetsFor(width);
+      const base = cy * width + cx;
+      let sum = this.extra[m]!;
+      const end = this.first[m + 1]!;
+      for (let i = this.first[m]!; i < end; i++) sum += this.length[i]! * costs[base + offsets[i]!]!;
+      return sum;
+    }
     let c = this.extra[m]!;
     const end = this.first[m + 1]!;
     for (let i = this.first[m]!; i < end; i++) {
