@@ -178,10 +178,10 @@ export function runDemoBench(opts: DemoBenchOptions): DemoBenchReport {
   }
 
   const tank = UNIT_KINDS.tank;
-  const { planner, buildMs } = built(new DirectionalPlanner(grids.land, compareProfile()));
+  const { planner, buildMs } = built(new DirectionalPlanner(grids.walls, compareProfile()));
   builds.push({ name: 'tank (comparison view)', ms: buildMs });
-  warm(planner, comparePairs(makeRng(opts.seed + 2), grids.land, tank.radius, WARMUP));
-  const pairs = comparePairs(rng, grids.land, tank.radius, opts.pairs);
+  warm(planner, comparePairs(makeRng(opts.seed + 2), grids.walls, tank.radius, WARMUP));
+  const pairs = comparePairs(rng, grids.walls, tank.radius, opts.pairs);
   collectGarbage();
   log(`comparison view: ${pairs.length} pairs, full then hybrid on each`);
   const full: Sample[] = [];

@@ -4,7 +4,8 @@
  * The grids are built from assets/demo-map.json the way the demo's plugins build theirs: the land
  * grid blocks every tile whose `collides` property is true (the demo calls
  * `setCollisionByProperty({ collides: true })` and `useTilemap(layer)`), the sea grid blocks every
- * tile whose `water` property is not true (`useTilemap(layer, { collision: false, blocked })`).
+ * tile whose `water` property is not true (the demo's `water` movement class), and both carry the
+ * tiles' `cost` property as their tile costs (the demo's `costs: 'cost'`).
  * The unit kinds come from demo/units.ts itself (it imports Phaser's types only); the profile
  * conversion is a copy of demo/pathing.ts's `addUnit` (that module imports the plugin, which needs
  * a browser), in tiles: the plugin divides the pixel lengths by the tile size again.
@@ -33,10 +34,12 @@ interface TiledMap {
   layers: { name: string; type: string; data?: number[] }[];
 }
 
-/** The demo map's two grids: what land units (infantry, tanks) and ships may not enter. */
+/** The demo map's grids: what land units (infantry, tanks) and ships may not enter, with their tile costs. */
 export interface DemoGrids {
   land: Grid;
   sea: Grid;
+  /** The land's walls without tile costs: what the comparison view plans on. */
+  walls: Grid;
 }
 
 /** Reads assets/demo-map.json into the land and sea grids (see the module comment). */
@@ -49,10 +52,18 @@ export function loadDemoGrids(path = MAP_PATH): DemoGrids {
     for (const tile of set.tiles) props.set(set.firstgid + tile.id, new Map((tile.properties ?? []).map((p) => [p.name, p.value])));
   }
   const property = (x: number, y: number, name: string): unknown => props.get(ground.data![y * map.width + x]!)?.get(name);
-  return {
-    land: Grid.fromPredicate(map.width, map.height, (x, y) => property(x, y, 'collides') === true),
-    sea: Grid.fromPredicate(map.width, map.height, (x, y) => property(x, y, 'water') !== true),
+  const land = Grid.fromPredicate(map.width, map.height, (x, y) => property(x, y, 'collides') === true);
+  const sea = Grid.fromPredicate(map.width, map.height, (x, y) => property(x, y, 'water') !== true);
+  // The demo's tile costs (`costs: 'cost'` for both classes): roads 1, grass 2, forest 4, a ford 2.
+  const cost = (x: number, y: number): number => {
+    const c = property(x, y, 'cost');
+    return typeof c === 'number' ? c : 1;
   };
+  // The comparison view plans on the land's walls alone (shortest paths, every planner).
+  const walls = land.clone();
+  land.fillCosts(0, 0, map.width, map.height, cost);
+  sea.fillCosts(0, 0, map.width, map.height, cost);
+  return { land, sea, walls };
 }
 
 /** A unit kind's profile as demo/pathing.ts's `addUnit` gives it to the plugin, in tiles. */
