@@ -16,7 +16,7 @@ import { segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js
 import type { Pose, Segment } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
 import type { ResolvedProfile } from '../unit/profile.js';
-import { curveBetween } from './hit-check.js';
+import { costBound, curveBetween } from './hit-check.js';
 import { curveCostOn, segmentsCostOn } from './move-costs.js';
 import { curveOrNull, SWEEP_WORK_PER_TILE } from './lattice-rules.js';
 
@@ -344,11 +344,16 @@ export class PathShortcut {
     const from = this.poses[i]!;
     const to = this.poses[j]!;
     const toPoint = this.options.freeEnd && j === this.pieces.length;
+    const stretch = this.prefix[j]! - this.prefix[i]!;
+    // A curve costs at least the straight line (and, to a heading, the turning radius times the
+    // heading change): a stretch no dearer than that keeps its path without the curve solved. The
+    // try is still counted as a curve, so the pass decides as it would, only sooner.
+    const bound = toPoint ? Math.hypot(to.x - from.x, to.y - from.y) : costBound(p, from, to);
+    if (!(bound < stretch - COST_EPSILON * Math.max(1, stretch))) return null;
     const curve = curveOrNull(() =>
       toPoint ? firstLeg(from, to, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost }) : curveBetween(p, from, to),
     );
     if (curve === null) return null;
-    const stretch = this.prefix[j]! - this.prefix[i]!;
     return curveCostOn(this.grid, p, curve) < stretch - COST_EPSILON * Math.max(1, stretch) ? curve : null;
   }
 

@@ -9,16 +9,19 @@ import { PathShortcut, MAX_SPAN } from '../../../src/directional/shortcut.js';
 import { resolveProfile } from '../../../src/unit/profile.js';
 import type { Pose } from '../../../src/curves/segment.js';
 
-/** The target x of every curve the pass solves, while `on`. */
+/**
+ * The target x of every curve the pass tries, while `on`: each try first bounds the curve's cost
+ * (`costBound`), and solves it only when the bound is below the stretch's.
+ */
 const tried = vi.hoisted(() => ({ on: false, to: [] as number[] }));
 
 vi.mock('../../../src/directional/hit-check.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../../src/directional/hit-check.js')>();
-  const curveBetween: typeof m.curveBetween = (profile, from, to) => {
+  const costBound: typeof m.costBound = (profile, from, to) => {
     if (tried.on && from.x === 0.5) tried.to.push(to.x);
-    return m.curveBetween(profile, from, to);
+    return m.costBound(profile, from, to);
   };
-  return { ...m, curveBetween };
+  return { ...m, costBound };
 });
 
 describe('PathShortcut spans', () => {
@@ -36,7 +39,7 @@ describe('PathShortcut spans', () => {
     } finally {
       tried.on = false;
     }
-    // The curves solved from pose 0, as spans (pose i stands at x = 0.5 + i).
+    // The curves tried from pose 0, as spans (pose i stands at x = 0.5 + i).
     expect(tried.to.map((x) => x - 0.5)).toEqual([MAX_SPAN, 24, 16, 12, 8, 6, 4, 3, 2]);
     expect(pass.replaced).toBe(0);
   });
