@@ -48,14 +48,8 @@ export class MovementGrids {
     rules: Readonly<Record<string, CellRule>>,
     costs: Readonly<Record<string, CellCostRule>> = {},
   ) {
-    if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0) {
-      throw new RangeError(`MovementGrids needs a size of whole cells > 0, got ${String(width)} x ${String(height)}`);
-    }
-    const map = new Map<string, CellRule>();
-    for (const [name, rule] of Object.entries(rules)) {
-      if (typeof rule !== 'function') throw new TypeError(`movement class "${name}" needs a rule function, got ${typeof rule}`);
-      map.set(name, rule);
-    }
+    checkClassTableSize('MovementGrids', width, height);
+    const map = classFunctions(rules, (name) => `movement class "${name}" needs a rule function`);
     if (map.size === 0) throw new RangeError('MovementGrids needs at least one movement class');
     this.rules = map;
     this.names = [...map.keys()];
@@ -217,6 +211,29 @@ function checkedCost(name: string, x: number, y: number, cost: unknown): number 
   if (typeof cost !== 'number') throw new TypeError(`movement class "${name}": cell (${x}, ${y}) needs a tile cost that is a number >= 1, got ${describe(cost)}`);
   if (!(cost >= 1 && cost <= MAX_TILE_COST)) throw new RangeError(`movement class "${name}": cell (${x}, ${y}) needs a tile cost from 1 to ${MAX_TILE_COST}, got ${cost}`);
   return cost;
+}
+
+/**
+ * Checks the size of a table kept per movement class (grids, speed factors).
+ * @throws RangeError naming `owner` unless both sides are whole numbers of cells > 0.
+ */
+export function checkClassTableSize(owner: string, width: number, height: number): void {
+  if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0) {
+    throw new RangeError(`${owner} needs a size of whole cells > 0, got ${String(width)} x ${String(height)}`);
+  }
+}
+
+/**
+ * The functions of a per-class record, by class name.
+ * @throws TypeError, `what(name)` and the value's type, for an entry that is not a function.
+ */
+export function classFunctions<F>(rules: Readonly<Record<string, F>>, what: (name: string) => string): Map<string, F> {
+  const map = new Map<string, F>();
+  for (const [name, rule] of Object.entries(rules)) {
+    if (typeof rule !== 'function') throw new TypeError(`${what(name)}, got ${typeof rule}`);
+    map.set(name, rule);
+  }
+  return map;
 }
 
 function describe(value: unknown): string {

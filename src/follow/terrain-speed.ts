@@ -10,6 +10,7 @@ import type { GridArea } from '../grid/grid.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import { eachCellPiece, type CellPieceVisitor } from '../curves/cell-pieces.js';
 import type { SpeedZone } from './motion-profile.js';
+import { checkClassTableSize, classFunctions } from './movement-grids.js';
 
 /**
  * A terrain rule: the speed factor of cell (x, y), a number in (0, 1] (1: full speed; below
@@ -43,9 +44,7 @@ export class TerrainSpeed {
     readonly height: number,
     private readonly rule: SpeedRule,
   ) {
-    if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0) {
-      throw new RangeError(`TerrainSpeed needs a size of whole cells > 0, got ${String(width)} x ${String(height)}`);
-    }
+    checkClassTableSize('TerrainSpeed', width, height);
     if (typeof rule !== 'function') throw new TypeError(`a terrain speed rule must be a function (x, y) => factor, got ${typeof rule}`);
     this.factors = new Float32Array(width * height).fill(1);
     this.refresh();
@@ -138,15 +137,8 @@ export class TerrainSpeeds {
     readonly height: number,
     rules: Readonly<Record<string, SpeedRule>>,
   ) {
-    if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0) {
-      throw new RangeError(`TerrainSpeeds needs a size of whole cells > 0, got ${String(width)} x ${String(height)}`);
-    }
-    const map = new Map<string, SpeedRule>();
-    for (const [name, rule] of Object.entries(rules)) {
-      if (typeof rule !== 'function') throw new TypeError(`the speed rule of movement class "${name}" must be a function, got ${typeof rule}`);
-      map.set(name, rule);
-    }
-    this.rules = map;
+    checkClassTableSize('TerrainSpeeds', width, height);
+    this.rules = classFunctions(rules, (name) => `the speed rule of movement class "${name}" must be a function`);
   }
 
   /**
