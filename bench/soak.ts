@@ -15,7 +15,8 @@
  *
  * `npm run soak -- [--minutes 10] [--units 200] [--seed 1] [--map PATH] [--dt 0.016667]
  * [--report-every 30] [--edits 1] [--interrupts 1] [--patience 30] [--expansions N] [--frames N]
- * [--out PATH]`. With --expansions the planning budget is counted in expansions instead of
+ * [--out PATH] [--costs]`. With --costs the map has tile costs in patches and each tile edit comes
+ * with a cost edit; orders by planners that assume uniform costs then fail as `invalid`. With --expansions the planning budget is counted in expansions instead of
  * milliseconds, so a seed replays exactly, frame for frame (use --frames to stop at a frame).
  */
 import { execFileSync } from 'node:child_process';
@@ -89,6 +90,8 @@ interface Settings {
   expansions: number | undefined;
   frames: number;
   out: string;
+  /** Tile costs: patches of costs 1 to {@link MAX_SOAK_COST} from the start, and a cell's cost changed with each tile edit. */
+  costs: boolean;
 }
 
 function settingsOf(parsed: ParsedArgs): Settings {
@@ -117,11 +120,15 @@ function settingsOf(parsed: ParsedArgs): Settings {
     expansions: parsed.options.has('expansions') ? integerOption(parsed, 'expansions', 0, 1, 1e9) : undefined,
     frames: integerOption(parsed, 'frames', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER),
     out: resolve(parsed.options.get('out') ?? join(root, 'bench/results/soak.md')),
+    costs: parsed.flags.has('costs'),
   };
 }
 
 /** The generated map: this share of cells blocked at random, plus this many walls 8 to 40 tiles long with a door every 9 tiles (rooms and corridors of a sort). */
 const GENERATED_DENSITY = 0.08;
+
+/** With --costs, cell costs run from 1 to this: a road against dense forest. */
+const MAX_SOAK_COST = 5;
 const GENERATED_WALLS = 120;
 const DOOR_EVERY = 9;
 
@@ -180,6 +187,15 @@ class Soak {
     } else {
       this.grid = generatedMap(this.rng);
       this.mapName = `generated ${GENERATED_SIDE}x${GENERATED_SIDE} (seed ${settings.seed})`;
+    }
+    if (settings.costs) {
+      // Patches of terrain, as a game's roads, grass and forest make: one cost per 8 x 8 block.
+      const block = new Map<number, number>();
+      this.grid.fillCosts(0, 0, this.grid.width, this.grid.height, (x, y) => {
+        const key = (y >> 3) * 4096 + (x >> 3);
+        if (!block.has(key)) block.set(key, 1 + this.rng.int(MAX_SOAK_COST));
+        return block.get(key)!;
+      });
     }
     this.original = Uint8Array.from(this.grid.cells);
     this.lastEdit = new Int32Array(this.original.length).fill(-1);
@@ -476,6 +492,8 @@ class Soak {
         const y = rng.int(this.grid.height);
         this.setCell(x, y, !this.grid.isBlocked(x, y));
       } else this.smallFill();
+      // A cost edit beside each tile edit: cheap ground turns dear under the units and back.
+      if (this.settings.costs) this.grid.setCost(rng.int(this.grid.width), rng.int(this.grid.height), 1 + rng.int(MAX_SOAK_COST));
     }
     while (this.edited.length > EDIT_LIMIT) {
       const index = this.edited.shift()!;
@@ -687,7 +705,7 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
   lines.push(`Run ${new Date().toISOString()} on node ${process.version}, commit ${git}.`);
   lines.push(
     `Map ${soak.mapName} (${soak.grid.width}x${soak.grid.height}), ${st.units} units, seed ${st.seed}, dt ${st.dt.toFixed(6)} s, ` +
-      `${st.edits} edits/frame, ${st.interrupts} interrupting orders/s, planning budget ${st.expansions === undefined ? 'default (4 ms)' : `${st.expansions} expansions`}, stuck after ${st.patience} s still.`,
+      `${st.edits} edits/frame, ${st.interrupts} interrupting orders/s, planning budget ${st.expansions === undefined ? 'default (4 ms)' : `${st.expansions} expansions`}, stuck after ${st.patience} s still${soak.settings.costs ? '; tile costs 1 to ' + MAX_SOAK_COST + ' in 8 x 8 patches, a cost edit with each tile edit' : ''}.`,
   );
   lines.push(
     `Setup (one plan per kind of unit and planner, so tables built on first use are built before the heap is watched; then the units): ${soak.setupSeconds.toFixed(1)} s. ` +
@@ -768,11 +786,11 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], []);
+  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], ['costs']);
   const settings = settingsOf(parsed);
   if (!(globalThis as { gc?: unknown }).gc) console.warn('warning: run with node --expose-gc (npm run soak does) for meaningful heap figures');
   const soak = new Soak(settings);
-  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min`);
+  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min${settings.costs ? ', tile costs' : ''}`);
   soak.populate();
   const s = soak.stats;
   const start = performance.now();
