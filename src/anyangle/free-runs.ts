@@ -38,7 +38,7 @@ export class FreeRuns {
     this.rowHi = grid.height - 1;
     this.columnLo = 0;
     this.columnHi = grid.width - 1;
-    grid.watch((area) => this.mark(area));
+    grid.watchLayout((area) => this.mark(area));
   }
 
   /**

@@ -425,8 +425,9 @@ export class VisibilityGraph extends ResumablePlanner {
   /** Lists the corner nodes after a grid change. */
   private build(): void {
     const grid = this.grid;
-    if (this.builtVersion === grid.version) return;
-    this.builtVersion = grid.version;
+    // The corner nodes depend on blocking alone.
+    if (this.builtVersion === grid.layoutVersion) return;
+    this.builtVersion = grid.layoutVersion;
     const xs: number[] = [];
     const ys: number[] = [];
     const qxs: number[] = [];

@@ -458,6 +458,7 @@ export class WallDistanceMap {
   readonly width: number;
   readonly height: number;
   readonly values: Uint16Array;
+  /** The grid's `layoutVersion` the map describes: it reads blocking alone, so a cost edit leaves it fresh. */
   private builtVersion = -1;
 
   constructor(readonly grid: Grid) {
@@ -466,22 +467,22 @@ export class WallDistanceMap {
     this.values = new Uint16Array(grid.width * grid.height);
   }
 
-  /** Recomputes the map when the grid changed since the last call. */
+  /** Recomputes the map when the grid's blocking changed since the last call. */
   refresh(): this {
-    if (this.builtVersion === this.grid.version) return this;
+    if (this.builtVersion === this.grid.layoutVersion) return this;
     runBuild(this.refreshWork());
     return this;
   }
 
-  /** True when the map matches the grid's current version. */
+  /** True when the map matches the grid's current blocking (its `layoutVersion`). */
   get fresh(): boolean {
-    return this.builtVersion === this.grid.version;
+    return this.builtVersion === this.grid.layoutVersion;
   }
 
   /** {@link refresh} as resumable work, a few rows a piece. */
   *refreshWork(): BuildWork<void> {
-    if (this.builtVersion === this.grid.version) return;
-    const version = this.grid.version;
+    if (this.builtVersion === this.grid.layoutVersion) return;
+    const version = this.grid.layoutVersion;
     const { width: w, height: h } = this;
     // Pieces of whole rows, or of part of a row on a map wider than a piece.
     const perPiece = MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT;
@@ -503,7 +504,7 @@ export class WallDistanceMap {
       }
     }
     // A grid change while paused leaves the map stale: the next refresh starts over.
-    this.builtVersion = version === this.grid.version ? version : -1;
+    this.builtVersion = version === this.grid.layoutVersion ? version : -1;
   }
 
   /** The forward chamfer pass over rows ya .. yb - 1, columns x0 .. x1 - 1 (left to right). */

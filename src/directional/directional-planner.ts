@@ -22,7 +22,7 @@ import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '..
 import { normalizeAngle } from '../curves/angle.js';
 import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
-import { FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
+import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
 import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
@@ -302,7 +302,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private walls!: WallDistanceMap;
   /** The grid padded by blocked cells, as bytes and bits, for the hit checks of the inner loop. */
   private readonly padded = new PaddedGrid();
+  /** The grid's `version` the tables describe: its blocking and, copied onto {@link shrunk}, its costs. */
   private builtVersion = -1;
+  /**
+   * The grid's `layoutVersion` the tables that read blocking alone describe (wall distances,
+   * padded bitmaps, the shrunk grid's cells, regions): a cost edit alone rebuilds none of them.
+   */
+  private builtLayout = -1;
   /** The grid eroded by the sweep radius, refilled in place when the grid changes. */
   private shrunk!: Grid;
   private field!: GoalDistanceField;
@@ -536,7 +542,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     }
     const pad = PaddedGrid.padOf(this.movesSet);
     yield unitsFor(2 * (this.grid.width + 2 * pad) * (this.grid.height + 2 * pad), ALLOCATION_BYTES_PER_UNIT);
-    if (this.padded.padFor(this.grid, this.movesSet)) this.builtVersion = -1;
+    if (this.padded.padFor(this.grid, this.movesSet)) this.builtVersion = this.builtLayout = -1;
     yield* this.refreshWork();
   }
 
@@ -1000,15 +1006,26 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const grid = this.grid;
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
+    const layout = grid.layoutVersion;
     this.builtVersion = -1;
-    yield* this.walls.refreshWork();
-    yield* this.padded.fillWork(grid);
-    yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
+    if (this.builtLayout !== layout) {
+      this.builtLayout = -1;
+      yield* this.walls.refreshWork();
+      yield* this.padded.fillWork(grid);
+      yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
+      yield* this.regions.labelWork(this.shrunk);
+    } else {
+      // Only costs changed: the shrunk grid takes the new ones (so the next query's field sees
+      // them); its cells, the walls, the bitmaps and the regions hold. Never under a running
+      // search: the session builds only before a search begins.
+      yield* copyCostsWork(grid, this.shrunk);
+    }
     yield* this.field.refreshWork();
-    yield* this.regions.labelWork(this.shrunk);
     // Tile costs: the moves' cells are walked once per move set, on the first weighted grid.
     if (grid.weighted && this.moveCosts === null && this.movesSet !== null) this.moveCosts = yield* moveCostsWork(this.movesSet);
-    // A change while this ran in slices leaves the tables stale: the next build starts over.
+    // A change while this ran in slices leaves the tables stale: the next build starts over, from
+    // the costs alone when only costs changed meanwhile.
+    if (grid.layoutVersion === layout) this.builtLayout = layout;
     if (grid.version === version) this.builtVersion = version;
   }
 

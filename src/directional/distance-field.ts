@@ -93,6 +93,40 @@ export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, 
   }
 }
 
+/** Cells whose costs are compared per microsecond (two typed-array reads and a test). */
+const COMPARE_CELLS_PER_UNIT = 64;
+
+/**
+ * Brings the tile costs of `into` (a grid of the same size, `grid` shrunk) in line with `grid`'s,
+ * as resumable work, after a cost edit that changed no blocking: band by band, only the bands
+ * holding a changed cost are written (one `fillCosts` each), so one edited cell costs a compare
+ * pass and one band's write, not a shrink of the map.
+ */
+export function* copyCostsWork(grid: Grid, into: Grid): BuildWork<void> {
+  if (!grid.weighted && !into.weighted) return;
+  const { width, height } = grid;
+  const bandRows = Math.max(1, Math.min(BAND_ROWS, Math.floor((MAX_PIECE_UNITS * COMPARE_CELLS_PER_UNIT) / Math.max(1, width))));
+  for (let y0 = 0; y0 < height; y0 += bandRows) {
+    const rows = Math.min(bandRows, height - y0);
+    yield unitsFor(rows * width, COMPARE_CELLS_PER_UNIT);
+    if (!costsDiffer(grid.costs, into.costs, y0 * width, (y0 + rows) * width)) continue;
+    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
+    into.fillCosts(0, y0, width, rows, (x, y) => grid.cost(x, y));
+  }
+}
+
+/** True when two cost arrays (null: every cost 1) differ in cells from .. to - 1. */
+function costsDiffer(a: Float64Array | null, b: Float64Array | null, from: number, to: number): boolean {
+  if (a !== null && b !== null) {
+    for (let i = from; i < to; i++) if (a[i] !== b[i]) return true;
+    return false;
+  }
+  const one = a ?? b;
+  if (one === null) return false;
+  for (let i = from; i < to; i++) if (one[i] !== 1) return true;
+  return false;
+}
+
 /**
  * The first column from `x` on in row y whose cell needs the probe test, or the width: free, and
  * near a wall (every blocked cell is at least its Chebyshev wall distance - 1/2 from the cell's centre).
@@ -192,7 +226,12 @@ export class GoalDistanceField {
   private ty = 0;
   private gx = NaN;
   private gy = NaN;
-  /** The grid version the field was started on; another version means a new field. */
+  /**
+   * The grid's `version` the field was started on; another version means a new field. Every
+   * version, not only `layoutVersion`: on a weighted grid the field's values are costs. A planner
+   * keeps the field's grid unchanged while a search runs (see `copyCostsWork`), so a search keeps
+   * its field until it ends.
+   */
   private version = -1;
   private expansions = 0;
   private rekeys = 0;

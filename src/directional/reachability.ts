@@ -210,14 +210,14 @@ export class ReachabilityProof {
   private readonly goalSideOnly: boolean;
   private readonly reached: ((id: number) => boolean) | undefined;
   private goal: Pose = { x: 0, y: 0, heading: 0 };
-  /** The query as given to {@link begin}, and the grid version it was begun on. */
+  /** The query as given to {@link begin}, and the grid's `layoutVersion` it was begun on (the proof reads blocking alone). */
   private query: { start: Pose; goal: CurveGoal } = { start: { x: 0, y: 0, heading: 0 }, goal: { x: 0, y: 0 } };
   private version = -1;
   /** Per kind of last piece (see {@link pieceKind}), the shortest such piece into the goal found to hit, tiles. */
   private readonly hitLength = new Float64Array(PIECE_KINDS).fill(Infinity);
   /**
    * The goal side of the last proof whose backward search ran dry: every state from which the
-   * search reaches that goal, on that grid version. A group order to one goal pays for it once.
+   * search reaches that goal, on that `layoutVersion` of the grid. A group order to one goal pays for it once.
    */
   private goalSide: { x: number; y: number; heading: number | null; version: number; states: Int32Array } | null = null;
   private goalHeading: number | null = null;
@@ -303,7 +303,7 @@ export class ReachabilityProof {
    */
   begin(start: Pose, goal: CurveGoal, startJoins?: readonly number[]): ReachVerdict {
     this.query = { start, goal };
-    this.version = this.grid.version;
+    this.version = this.grid.layoutVersion;
     const { width, height } = this.grid;
     const H = this.H;
     this.allocate();
@@ -341,7 +341,7 @@ export class ReachabilityProof {
     this.joins.reset(startPose, sx, sy, joinRings(this.moves.rings));
 
     const c = this.goalSide;
-    if (c !== null && c.version === this.grid.version && c.x === goal.x && c.y === goal.y && c.heading === this.goalHeading) {
+    if (c !== null && c.version === this.grid.layoutVersion && c.x === goal.x && c.y === goal.y && c.heading === this.goalHeading) {
       // The goal side of an earlier proof to this goal ran dry on this grid: it is complete, reuse it.
       for (let i = 0; i < c.states.length; i++) this.markBackward(c.states[i]!);
       this.backward.head = this.backward.tail;
@@ -426,8 +426,8 @@ export class ReachabilityProof {
    */
   step(budget = Infinity): ReachVerdict {
     let left = budget;
-    // The grid changed since the proof began: what it visited may be stale, so it starts over.
-    if (this.verdictNow === 'pending' && this.grid.version !== this.version) {
+    // The blocking changed since the proof began: what it visited may be stale, so it starts over.
+    if (this.verdictNow === 'pending' && this.grid.layoutVersion !== this.version) {
       const v = this.begin(this.query.start, this.query.goal);
       if (v !== 'pending') return v;
     }
@@ -505,7 +505,7 @@ export class ReachabilityProof {
     this.exhausted = side;
     if (side === 'backward') {
       const states = this.backward.items.slice(0, this.backward.tail);
-      this.goalSide = { x: this.goal.x, y: this.goal.y, heading: this.goalHeading, version: this.grid.version, states };
+      this.goalSide = { x: this.goal.x, y: this.goal.y, heading: this.goalHeading, version: this.grid.layoutVersion, states };
     }
     return this.decide('unreachable');
   }

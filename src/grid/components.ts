@@ -25,6 +25,7 @@ export class Components {
   /** Union-find over labels: a label's parent label, itself for a root. */
   private parent: Int32Array;
   private nextLabel = 0;
+  /** The grid's `layoutVersion` the table describes (costs do not matter to it), -1 before the first build. */
   private builtVersion = -1;
   private count = 0;
   /** Areas changed since the table was last brought up to date. */
@@ -42,7 +43,8 @@ export class Components {
     this.parent = new Int32Array(Math.max(16, n));
     this.seenGen = new Int32Array(n);
     this.seenSide = new Int8Array(n);
-    grid.watch((area) => {
+    // Blocking alone decides the components: cost edits are not pending work.
+    grid.watchLayout((area) => {
       if (this.builtVersion < 0 || this.pendingCells > REBUILD_SHARE * this.labels.length) return;
       this.pending.push(area);
       this.pendingCells += area.width * area.height;
@@ -103,9 +105,9 @@ export class Components {
     return n;
   }
 
-  /** True when the table is up to date with the grid (no work before the next query). */
+  /** True when the table is up to date with the grid's blocking (no work before the next query). */
   get fresh(): boolean {
-    return this.builtVersion === this.grid.version;
+    return this.builtVersion === this.grid.layoutVersion;
   }
 
   /**
@@ -129,13 +131,13 @@ export class Components {
         this.refresh();
         return;
       }
-      const version = this.grid.version;
+      const version = this.grid.layoutVersion;
       const n = this.labels.length;
       const scratch = (this.scratch ??= { labels: new Int32Array(n), stack: new Int32Array(n) });
       const count = yield* this.floodWork(scratch.labels, scratch.stack, ++this.floods);
       // Taken over only if it still describes the grid (a query may have brought the table up
       // to date meanwhile: then it holds the same labels).
-      if (count < 0 || this.grid.version !== version) continue;
+      if (count < 0 || this.grid.layoutVersion !== version) continue;
       if (this.fresh) return;
       this.labels.set(scratch.labels);
       this.adoptFlood(count);
@@ -154,7 +156,7 @@ export class Components {
 
   private refresh(): void {
     const g = this.grid;
-    if (this.builtVersion === g.version) return;
+    if (this.builtVersion === g.layoutVersion) return;
     if (this.needsFlood()) {
       this.rebuild();
     } else {
@@ -166,7 +168,7 @@ export class Components {
     }
     this.pending = [];
     this.pendingCells = 0;
-    this.builtVersion = g.version;
+    this.builtVersion = g.layoutVersion;
   }
 
   /** The full flood fill: one label per component, every label a root. */

@@ -21,10 +21,17 @@ export class Grid {
   readonly height: number;
   /** Row-major cells, 1 = blocked, 0 = free. Write through {@link setBlocked}, never directly. */
   readonly cells: Uint8Array;
-  /** Incremented on every change, so caches (components, distance fields, searches) can tell they are stale. */
+  /**
+   * Incremented on every change, of blocking or of costs, so caches that read costs (a weighted
+   * distance field, a shrunk grid's copy of the costs) can tell they are stale. See
+   * {@link layoutVersion} for what depends on blocking alone.
+   */
   version = 0;
+  /** Incremented on every change of blocking only ({@link setBlocked}, {@link fill}); see {@link layoutVersion}. */
+  private layout = 0;
   private readonly listeners = new Set<GridChangeListener>();
   private readonly watchers = new Set<GridChangeListener>();
+  private readonly layoutWatchers = new Set<GridChangeListener>();
   /** Row-major cost multipliers, allocated on the first cost other than 1 (a uniform grid has none). */
   private costArray: Float64Array | null = null;
   /** How many cells have a cost other than 1, so {@link weighted} is O(1). */
@@ -40,6 +47,24 @@ export class Grid {
     this.width = width;
     this.height = height;
     this.cells = new Uint8Array(width * height);
+  }
+
+  /**
+   * Incremented on every change of blocking ({@link setBlocked}, {@link fill}), never by a cost
+   * edit ({@link setCost}, {@link fillCosts}); {@link version} moves with it and with every cost
+   * edit. Caches that read only which cells are blocked (region tables, wall distances, eroded
+   * layouts) compare this one, so that a game editing costs every frame does not rebuild them,
+   * and a paused search begins again only when it moves (see `SearchSlot` in `search/session.ts`).
+   *
+   * @example
+   * ```ts
+   * const grid = new Grid(4, 4);
+   * grid.setCost(1, 1, 3); // version 1, layoutVersion 0
+   * grid.setBlocked(2, 2, true); // version 2, layoutVersion 1
+   * ```
+   */
+  get layoutVersion(): number {
+    return this.layout;
   }
 
   /**
@@ -77,13 +102,14 @@ export class Grid {
     if (this.cells[i] === v) return this;
     this.cells[i] = v;
     this.version++;
-    this.notify({ x, y, width: 1, height: 1 });
+    this.layout++;
+    this.notify({ x, y, width: 1, height: 1 }, true);
     return this;
   }
 
   /**
-   * Sets every cell of a rectangle from a predicate in one change (one `version` step, one
-   * notification): what a game does when a tilemap area is reloaded. The rectangle is clipped to
+   * Sets every cell of a rectangle from a predicate in one change (one step of `version` and of
+   * {@link layoutVersion}, one notification): what a game does when a tilemap area is reloaded. The rectangle is clipped to
    * the map; its corner is floored and its far side floored too, so `fill(0, 0, 2.5, 1, f)` sets
    * cells (0, 0) and (1, 0).
    *
@@ -117,7 +143,8 @@ export class Grid {
     }
     if (changed) {
       this.version++;
-      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 });
+      this.layout++;
+      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 }, true);
     }
     return this;
   }
@@ -162,9 +189,12 @@ export class Grid {
 
   /**
    * Sets the movement cost multiplier of one cell, then tells the watchers and listeners like
-   * {@link setBlocked} (one `version` step), so searches in progress restart. Setting the cost a
-   * cell already has changes nothing; a cell outside the map is ignored. Blocked cells may have a
-   * cost too: it applies once they are freed.
+   * {@link setBlocked}: one `version` step, no {@link layoutVersion} step. A search in progress
+   * goes on (it does not begin again, so steady cost edits cannot starve it): its path stays legal,
+   * and the cells it reads after the edit cost their new value (a directional search keeps its
+   * distance field), so its cost may be slightly stale; the next search sees the new costs. Setting
+   * the cost a cell already has changes nothing; a cell outside the map is ignored. Blocked cells
+   * may have a cost too: it applies once they are freed.
    * @throws RangeError when `x` or `y` is not an integer, or `cost` is not a number from 1 to {@link MAX_TILE_COST}
    *   (`NaN`, `Infinity` and costs below 1 are refused; block the cell instead); nothing changes then.
    * @throws the error of a listener that threw, as {@link setBlocked} says.
@@ -177,13 +207,13 @@ export class Grid {
     if (!this.inBounds(x, y)) return this;
     if (!this.writeCost(y * this.width + x, cost)) return this;
     this.version++;
-    this.notify({ x, y, width: 1, height: 1 });
+    this.notify({ x, y, width: 1, height: 1 }, false);
     return this;
   }
 
   /**
    * Sets the cost of every cell of a rectangle from a function in one change (one `version` step,
-   * one notification), clipped and floored like {@link fill}. The change is whole or absent: the
+   * no {@link layoutVersion} step, one notification; searches in progress go on as {@link setCost} says), clipped and floored like {@link fill}. The change is whole or absent: the
    * function is asked for every cell and each answer checked before any cell is written.
    * @throws RangeError on a bad rectangle (as {@link fill}), or when the function returns something
    *   other than a number from 1 to {@link MAX_TILE_COST} (the message names the cell and the value; the grid is
@@ -211,7 +241,7 @@ export class Grid {
     }
     if (changed) {
       this.version++;
-      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 });
+      this.notify({ x: x0, y: y0, width: w, height: y1 - y0 }, false);
     }
     return this;
   }
@@ -265,10 +295,21 @@ export class Grid {
     return () => this.watchers.delete(watcher);
   }
 
-  /** Tells watchers, then listeners; each runs even when one before it threw. */
-  private notify(area: GridArea): void {
+  /**
+   * Like {@link watch}, for caches that read only which cells are blocked (move tables, free runs,
+   * region tables): called after every change of blocking (a {@link layoutVersion} step), never
+   * after a cost edit alone, so a game that edits costs every frame does not mark them stale.
+   * Layout watchers run with the watchers, before every `onChange` listener.
+   */
+  watchLayout(watcher: GridChangeListener): () => void {
+    this.layoutWatchers.add(watcher);
+    return () => this.layoutWatchers.delete(watcher);
+  }
+
+  /** Tells layout watchers (when blocking changed), watchers, then listeners; each runs even when one before it threw. */
+  private notify(area: GridArea, layout: boolean): void {
     let errors: unknown[] | undefined;
-    for (const set of [this.watchers, this.listeners]) {
+    for (const set of layout ? [this.layoutWatchers, this.watchers, this.listeners] : [this.watchers, this.listeners]) {
       for (const listener of set) {
         try {
           listener({ ...area });

@@ -51,7 +51,7 @@ export class MoveTable implements MoveVisitor {
     this.columnHi = this.columns - 1;
     this.rowLo = 0;
     this.rowHi = this.rows - 1;
-    lattice.grid.watch((area) => this.mark(area));
+    lattice.grid.watchLayout((area) => this.mark(area));
   }
 
   /** The direction bits of every node, up to date with the grid. */

@@ -33,8 +33,13 @@ export interface SearchSession<R extends SearchOutcome> {
   /**
    * Does at most `maxWork` units of work (default: no limit): node expansions, and for planners
    * that build tables in slices, about a microsecond of building each. Returns the result once the
-   * search has ended, or `undefined` while it still runs. After a grid change the search starts
-   * over on the new grid.
+   * search has ended, or `undefined` while it still runs. After a change of blocking
+   * (`Grid.layoutVersion`) the search starts over on the new grid, and so it does when a uniform
+   * grid gets its first tile cost (which decides whether a planner takes the query and how it
+   * charges moves). A cost edit alone does not restart it, so a game editing costs every frame
+   * cannot starve a search: the path found is legal on the grid as it is, and its cost may be
+   * slightly stale (cells read before the edit cost their old value, a directional search keeps
+   * its distance field until it ends); the next search sees the new costs.
    */
   step(maxWork?: number): R | undefined;
   /** Ends the search; `step` then returns status `cancelled`. */
@@ -55,7 +60,8 @@ export type RunState = 'found' | 'exhausted' | 'pending';
 
 /**
  * The phases a planner supplies for one query. The session calls `check`, then `prepare` until
- * `ready`, then `begin`, then `run` slice by slice; it calls `check` again after a grid change.
+ * `ready`, then `begin`, then `run` slice by slice; it calls `check` again after a change of
+ * blocking (see {@link SearchSession.step}), never after a cost edit alone.
  */
 export interface SearchPhases<R extends SearchOutcome> {
   /** Expansions of the current search (`check` or `begin` resets them). */
@@ -103,7 +109,9 @@ export class SearchSlot {
     const token = ++this.token;
     const slot = this;
     let result: R | undefined;
-    let version = -1;
+    // The blocking and the uniformity the search began on: a change of either begins it again.
+    let layout = -1;
+    let weighted = false;
     let work = 0;
     const end = (r: R): R => {
       result = r;
@@ -116,7 +124,7 @@ export class SearchSlot {
         if (token !== slot.token) return end(phases.fail('cancelled', 0, 'a newer search on this planner replaced this one'));
         if (!(maxWork >= 0)) return end(phases.fail('invalid', 0, `maxExpansions per step must be >= 0, got ${maxWork}`));
         let allowance = maxWork;
-        if (version !== grid.version) {
+        if (layout !== grid.layoutVersion || (grid.weighted && !weighted)) {
           const early = phases.check?.();
           if (early) return end(early);
           if (phases.ready && !phases.ready()) {
@@ -125,7 +133,8 @@ export class SearchSlot {
             allowance -= used;
             if (!phases.ready() || !(allowance > 0)) return undefined;
           }
-          version = grid.version;
+          layout = grid.layoutVersion;
+          weighted = grid.weighted;
           const begun = phases.begin();
           if (begun) return end(begun);
         }

@@ -117,7 +117,7 @@ describe('weighted A*: hand-worked paths', () => {
     expect(u.cost).toBe(u.length);
   });
 
-  it('a cost change restarts a paused search, which then sees the new costs', () => {
+  it('a paused search on a uniform grid that gets its first costs begins again, and then sees them', () => {
     const g = new Grid(5, 3);
     const astar = new AStar(g, { lattice: 'cell' });
     const search = astar.createSearch(0.5, 1.5, 4.5, 1.5);
