@@ -5,7 +5,7 @@
 import { componentsOf } from '../grid/components.js';
 import type { Grid } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
-import { isPointFree, type Point } from '../grid/point.js';
+import { isDoubleCorner, isPointFree, type Point } from '../grid/point.js';
 import { WallDistanceMap } from '../curves/footprint.js';
 import { pointClear } from '../follow/disc-room.js';
 
@@ -31,10 +31,41 @@ const SLIDE_STEPS = 20;
  *   region of one of the units (`unitsAt`), so a group does not gather in a room it cannot enter;
  *   failing that, the nearest anywhere.
  *
+ * - A start on a double corner (point units only) moves to the centre of one of its two free
+ *   cells, the one in a unit's region if either is: a group must not straddle one.
+ *
  * Regions are the grid's point-unit regions (`componentsOf`); whether each unit's disc can drive
  * to its slot is the route's question, as for a single unit.
  */
 export function slotStart(grid: Grid, target: Point, r: number, unitsAt: readonly Point[]): Point | undefined {
+  const start = startPoint(grid, target, r, unitsAt);
+  return start !== undefined && onDoubleCorner(grid, start.x, start.y) ? offCorner(grid, start, unitsAt) : start;
+}
+
+/** True when (x, y) is a double corner, where a point unit may stand but not pass (the grid rule). */
+export function onDoubleCorner(grid: Grid, x: number, y: number): boolean {
+  return Number.isInteger(x) && Number.isInteger(y) && isDoubleCorner(grid, x, y);
+}
+
+/**
+ * The centre of one of the two free cells at double corner c: slots on both sides would not reach
+ * each other through it. The cell in a region one of the units is in, else the top one.
+ */
+function offCorner(grid: Grid, c: Point, unitsAt: readonly Point[]): Point {
+  const components = componentsOf(grid);
+  const out = new Int32Array(4);
+  const theirs = new Set<number>();
+  for (const u of unitsAt) {
+    const k = components.touchedLabels(u.x, u.y, out);
+    for (let i = 0; i < k; i++) theirs.add(out[i]!);
+  }
+  // The two free cells are diagonal: top-left and bottom-right, or top-right and bottom-left.
+  const [top, bottom] = grid.isBlocked(c.x - 1, c.y - 1) ? [[c.x, c.y - 1], [c.x - 1, c.y]] : [[c.x - 1, c.y - 1], [c.x, c.y]];
+  const [cx, cy] = !theirs.has(components.labelOfCell(top![0]!, top![1]!)) && theirs.has(components.labelOfCell(bottom![0]!, bottom![1]!)) ? bottom! : top!;
+  return { x: cx! + 0.5, y: cy! + 0.5 };
+}
+
+function startPoint(grid: Grid, target: Point, r: number, unitsAt: readonly Point[]): Point | undefined {
   if (pointClear(grid, target.x, target.y, r)) return { x: target.x, y: target.y };
   const t = { x: Math.min(Math.max(target.x, 0), grid.width), y: Math.min(Math.max(target.y, 0), grid.height) };
   const walls = new WallDistanceMap(grid).refresh();

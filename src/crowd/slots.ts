@@ -21,7 +21,7 @@ import { IndexedHeap } from '../search/heap.js';
 import { legClear, pointClear } from '../follow/disc-room.js';
 import { assignSlots } from './slot-assignment.js';
 import { SlotBlockers } from './slot-blockers.js';
-import { slotStart } from './slot-start.js';
+import { onDoubleCorner, slotStart } from './slot-start.js';
 
 /** A unit of a group, or a standing disc: centre in tile units, radius in tiles (>= 0). */
 export interface SlotUnit {
@@ -62,6 +62,13 @@ export const MAX_UNIT_COORDINATE = 1e9;
 
 /** Spacing is widened by this share so that rounding in lattice coordinates never brings two slots closer than the rule. */
 const SPACING_SLACK = 1e-9;
+
+/**
+ * Among points as near by the walk, the walk prefers the nearer in a straight line, and among
+ * those the ones along the group's long axis: distances along it count this much less. Small, so
+ * that it only settles near-ties; it makes a row of units take a row of slots on open ground.
+ */
+const ALONG_AXIS_DISCOUNT = 0.01;
 
 /** Lattice indices are packed into one key as (i + KEY_OFFSET) * KEY_SPAN + (j + KEY_OFFSET); |i|, |j| stay below 2^17 on the largest map. */
 const KEY_OFFSET = 2 ** 20;
@@ -133,7 +140,7 @@ export function groupSlots(grid: Grid, units: readonly SlotUnit[], target: Point
   if (start === undefined) return slots;
   const spacing = slotSpacing(maxRadius, gap);
   const blockers = new SlotBlockers(occupied, maxRadius + gap, grid, spacing);
-  const [sx, sy] = walkSlots(grid, start, spacing, maxRadius, n, blockers);
+  const [sx, sy] = walkSlots(grid, start, spacing, maxRadius, n, blockers, longAxis(units));
   const ux = new Float64Array(n);
   const uy = new Float64Array(n);
   for (let k = 0; k < n; k++) {
@@ -153,8 +160,9 @@ export function groupSlots(grid: Grid, units: readonly SlotUnit[], target: Point
  * square lattice of the given spacing anchored at `start`, steps to the eight neighbours, each
  * step a leg the disc of radius `r` slides along clear of walls. A settled point not covered by a
  * standing disc is a slot. Points are kept in flat arrays and a key map; no object per point.
+ * `axis` (a unit vector) is the group's long axis, for ties.
  */
-function walkSlots(grid: Grid, start: Point, spacing: number, r: number, n: number, blockers: SlotBlockers): [Float64Array, Float64Array] {
+function walkSlots(grid: Grid, start: Point, spacing: number, r: number, n: number, blockers: SlotBlockers, axis: Point): [Float64Array, Float64Array] {
   const idOf = new Map<number, number>(); // key -> point id, or -1: the disc does not fit there
   const pi: number[] = [0];
   const pj: number[] = [0];
@@ -180,6 +188,8 @@ function walkSlots(grid: Grid, start: Point, spacing: number, r: number, n: numb
       sy[found] = from.y;
       found++;
     }
+    // A point unit may stand on a double corner but never pass through it (the start is never one).
+    if (r === 0 && onDoubleCorner(grid, from.x, from.y)) continue;
     for (let s = 0; s < 8; s++) {
       const i = pi[id]! + STEPS_I[s]!;
       const j = pj[id]! + STEPS_J[s]!;
@@ -197,7 +207,8 @@ function walkSlots(grid: Grid, start: Point, spacing: number, r: number, n: numb
       // A blocked leg may still be reached from another side: the point stays unknown.
       if (!legClear(grid, from, to, r)) continue;
       // Ties in walk length go to the point nearer the start in a straight line (the heap's g).
-      const straight = -Math.hypot(i, j);
+      const along = i * axis.x + j * axis.y;
+      const straight = -Math.hypot(along * (1 - ALONG_AXIS_DISCOUNT), j * axis.x - i * axis.y);
       if (known === undefined) {
         const next = pi.length;
         pi.push(i);
@@ -213,6 +224,29 @@ function walkSlots(grid: Grid, start: Point, spacing: number, r: number, n: numb
     }
   }
   return [sx.subarray(0, found), sy.subarray(0, found)];
+}
+
+/** The unit vector along which the units spread most (the principal axis of their positions); +x for a round group. */
+function longAxis(units: readonly SlotUnit[]): Point {
+  const n = units.length;
+  let mx = 0;
+  let my = 0;
+  for (const u of units) {
+    mx += u.x / n;
+    my += u.y / n;
+  }
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (const u of units) {
+    const dx = u.x - mx;
+    const dy = u.y - my;
+    xx += dx * dx;
+    yy += dy * dy;
+    xy += dx * dy;
+  }
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  return { x: Math.cos(angle), y: Math.sin(angle) };
 }
 
 /**
