@@ -38,6 +38,8 @@ export interface TraceSummary {
   allArrivedAt: number | undefined;
   /** When a deadlock was detected, and how many agents had not arrived then. */
   deadlock: { at: number; waiting: number } | undefined;
+  /** The agents that never arrived, with their last distance from their goals (tiles), farthest first. */
+  stragglers: { agent: number; distance: number }[];
 }
 
 /** Accumulates the metrics of one run, one frame of positions at a time. */
@@ -175,6 +177,11 @@ export class TraceMetrics {
       arrivalTimes: [...this.arrivedAt],
       allArrivedAt: this.allArrived ? Math.max(0, ...this.arrivedAt.map((t) => t!)) : undefined,
       deadlock: this.deadlock,
+      stragglers: this.arrivedAt
+        .map((t, agent) => ({ agent, t, distance: Math.hypot(this.lastX[agent]! - this.goals[agent]!.x, this.lastY[agent]! - this.goals[agent]!.y) }))
+        .filter((s) => s.t === undefined)
+        .map(({ agent, distance }) => ({ agent, distance }))
+        .sort((a, b) => b.distance - a.distance),
     };
   }
 }
