@@ -5,9 +5,7 @@
  * what each agent wants and reads back where it went.
  */
 import type { Grid } from '../grid/grid.js';
-import type { Point } from '../grid/point.js';
-import { WallDistanceMap, TOUCH_MARGIN } from '../curves/footprint.js';
-import { legClear, pointClear } from '../follow/disc-room.js';
+import { CheckedMove } from './checked-move.js';
 import { NeighbourGrid } from './neighbours.js';
 import { HalfPlanes, pushAgentPlane, solveVelocity } from './orca.js';
 import { pushWallPlanes } from './wall-planes.js';
@@ -142,13 +140,11 @@ export class Crowd {
   private readonly index: NeighbourGrid;
   /** False after anything moved, added or removed: the index is rebuilt before the next query. */
   private indexed = false;
-  private readonly walls: WallDistanceMap;
+  private readonly mover: CheckedMove;
   private readonly lines = new HalfPlanes();
   private readonly scratch = new HalfPlanes();
   private readonly velocity = new Float64Array(2);
   private readonly found: number[] = [];
-  private readonly from: Point = { x: 0, y: 0 };
-  private readonly to: Point = { x: 0, y: 0 };
 
   /**
    * @param grid the map; its cells are read every step, so edits take effect at once.
@@ -169,7 +165,7 @@ export class Crowd {
     if (!Number.isInteger(most) || most < 0) throw new RangeError(`crowd maxNeighbours must be an integer >= 0, got ${String(most)}`);
     this.maxNeighbours = most;
     this.index = new NeighbourGrid(grid.width, grid.height);
-    this.walls = new WallDistanceMap(grid);
+    this.mover = new CheckedMove(grid);
     this.grow(INITIAL_CAPACITY);
   }
 
@@ -281,7 +277,7 @@ export class Crowd {
    */
   step(h: number): void {
     checkPositive('crowd step', h);
-    this.walls.refresh();
+    this.mover.refresh();
     this.ensureIndex();
     // A horizon shorter than the step would let one step overshoot what the half-planes allow.
     const invHorizon = 1 / Math.max(this.timeHorizon, h);
@@ -356,7 +352,7 @@ export class Crowd {
     const y = this.py[i]!;
     const r = this.radii[i]!;
     const speed = this.speeds[i]!;
-    if (!this.clearAt(x, y, r)) {
+    if (!this.mover.clearAt(x, y, r)) {
       // Placed in a wall: any move would start in it, so no move can be checked clear.
       this.stuck[i] = 1;
       this.nextX[i] = 0;
@@ -402,54 +398,17 @@ export class Crowd {
   private move(i: number, h: number): void {
     const x = this.px[i]!;
     const y = this.py[i]!;
-    const r = this.radii[i]!;
-    let tx = x + this.nextX[i]! * h;
-    let ty = y + this.nextY[i]! * h;
-    if (this.stuck[i] === 1 || !(Number.isFinite(tx) && Number.isFinite(ty))) {
-      tx = x;
-      ty = y;
-    } else if (!this.moveClear(x, y, tx, ty, r)) {
-      // Slide: keep whichever axis of the move the walls allow.
-      if (this.moveClear(x, y, tx, y, r)) ty = y;
-      else if (this.moveClear(x, y, x, ty, r)) tx = x;
-      else {
-        tx = x;
-        ty = y;
-      }
+    const end = this.velocity;
+    if (this.stuck[i] === 1) {
+      end[0] = x;
+      end[1] = y;
+    } else {
+      this.mover.resolve(x, y, x + this.nextX[i]! * h, y + this.nextY[i]! * h, this.radii[i]!, end);
     }
-    this.vxs[i] = (tx - x) / h;
-    this.vys[i] = (ty - y) / h;
-    this.px[i] = tx;
-    this.py[i] = ty;
-  }
-
-  /**
-   * True when a disc of radius r (a point for 0) can move straight from (ax, ay) to (bx, by)
-   * under the grid rule: the checks of `legClear`, skipped when the wall-distance map shows every
-   * cell the move could touch is free.
-   */
-  private moveClear(ax: number, ay: number, bx: number, by: number, r: number): boolean {
-    const half = 0.5 * Math.hypot(bx - ax, by - ay);
-    if (this.openAround(0.5 * (ax + bx), 0.5 * (ay + by), r + half)) return true;
-    this.from.x = ax;
-    this.from.y = ay;
-    this.to.x = bx;
-    this.to.y = by;
-    return legClear(this.grid, this.from, this.to, r, this.walls);
-  }
-
-  /** True when a disc of radius r at (x, y) touches nothing blocked (a point: stands legally). */
-  private clearAt(x: number, y: number, r: number): boolean {
-    return this.openAround(x, y, r) || pointClear(this.grid, x, y, r);
-  }
-
-  /**
-   * True when every cell within `reach` tiles of (x, y) (and its neighbours, for double corners)
-   * is free and inside the map, read from the wall-distance map.
-   */
-  private openAround(x: number, y: number, reach: number): boolean {
-    // Touched cells lie within floor(reach + margin) + 1 columns and rows of the cell holding (x, y).
-    return this.walls.at(Math.floor(x), Math.floor(y)) > Math.floor(reach + TOUCH_MARGIN) + 1;
+    this.vxs[i] = (end[0]! - x) / h;
+    this.vys[i] = (end[1]! - y) / h;
+    this.px[i] = end[0]!;
+    this.py[i] = end[1]!;
   }
 
   /** Rebuilds the neighbour index when agents moved, came or went since the last build. */
