@@ -38,7 +38,7 @@ const ROWS: readonly [string, (r: DriverRun) => string][] = [
 
 /** One scenario's section. */
 export function scenarioSection(scenario: Scenario, runs: readonly DriverRun[]): string {
-  const lines = [`## ${scenario.name}`, '', scenario.description + '.', ''];
+  const lines = [`## ${scenario.name}`, '', scenario.description[0]!.toUpperCase() + scenario.description.slice(1) + '.', ''];
   lines.push(`| | ${runs.map((r) => r.driver).join(' | ')} |`);
   lines.push(`| --- | ${runs.map(() => '---').join(' | ')} |`);
   for (const [label, cell] of ROWS) {
@@ -68,4 +68,10 @@ export const LEGEND = [
   '  queue), wall clock, over every frame of the crowd run; "while all move": the frames before the first arrival.',
   '  Planner tables and the navmesh are built before (an untimed run of one unit of each kind, before the runs',
   '  alone). The max is the noisiest figure on a shared machine.',
+  '',
+  'DetourCrowd (recast-navigation-js 0.43.1, bench/crowd/detour.ts): its navmesh is the grid\'s free cells at 0.1',
+  'tile voxels, eroded by Recast by the agent radius rounded up to a voxel (0.4 for 0.35); agents have our radius,',
+  'top speed and acceleration and RecastDemo\'s crowd settings (every update flag, avoidance quality 3, separation',
+  'weight 2). Its group orders send each agent to the point itself: Detour has no slots. It has no turning radius,',
+  'so the bridge is ours alone.',
 ].join('\n');
