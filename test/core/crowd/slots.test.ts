@@ -6,7 +6,7 @@ import { DEFAULT_SLOT_GAP, MAX_GROUP_SIZE, groupSlots, slotSpacing, type SlotUni
 import { assignSlots } from '../../../src/crowd/slot-assignment.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 
-const RADII = [0, 0.15, 0.25, 0.3, 0.4] as const;
+const RADII = [0, 0.15, 0.25, 0.3, 0.4, 0.6] as const;
 const GAPS = [0, 0.1, 0.3] as const;
 
 /** Distance from p to the unit square with top-left (cx, cy). */
@@ -53,8 +53,9 @@ const OFFSET = 0.0371;
 
 /**
  * Independent reachability for a disc of radius r from `from`: for r >= 0.25 a 4-connected flood
- * over samples H apart whose clearance exceeds r - 1.5 H (each step then stays more than H / 2
- * from every wall, so the flood never crosses one, nor a gap much narrower than the disc); for
+ * over samples H apart whose clearance exceeds r - 0.75 H (each step then stays more than H / 2
+ * from every wall, so the flood never crosses one, nor a gap narrower than the disc less 1.5 H; a
+ * point with clearance r has its nearest sample, H / sqrt 2 away, in the flood); for
  * smaller r, a 4-connected flood over free cells (no wall crossed, no double corner squeezed).
  * Returns a test "is q reachable".
  */
@@ -82,7 +83,7 @@ function reachability(grid: Grid, from: Point, r: number): (q: Point) => boolean
   const rows = Math.ceil(grid.height / H) + 1;
   const node = new Uint8Array(cols * rows);
   for (let b = 0; b < rows; b++) {
-    for (let a = 0; a < cols; a++) node[b * cols + a] = clearance(grid, { x: OFFSET + a * H, y: OFFSET + b * H }) > r - 1.5 * H ? 1 : 0;
+    for (let a = 0; a < cols; a++) node[b * cols + a] = clearance(grid, { x: OFFSET + a * H, y: OFFSET + b * H }) > r - 0.75 * H ? 1 : 0;
   }
   const nearest = (p: Point): number => {
     const a = Math.round((p.x - OFFSET) / H);
@@ -347,11 +348,19 @@ describe('groupSlots by hand', () => {
   it('starts where the target sees when the disc does not fit at the target', () => {
     // The target is in a corridor too narrow for the disc; the nearest place it fits is behind
     // the corridor's wall (about 2.1 away), the nearest the target sees is the corridor's mouth.
-    const grid = Grid.fromAscii(['............', '............', '######......', '............', '######......', '............']);
-    const [slot] = groupSlots(grid, [{ x: 9, y: 3.5, radius: 0.6 }], { x: 1.5, y: 3.5 });
-    expect(slot!.y).toBe(3.5);
+    const grid = Grid.fromAscii(['............', '............', '............', '######......', '............', '######......', '............']);
+    const [slot] = groupSlots(grid, [{ x: 9, y: 4.5, radius: 0.6 }], { x: 1.5, y: 4.5 });
+    expect(slot!.y).toBe(4.5);
     expect(slot!.x).toBeGreaterThan(6 + Math.sqrt(0.6 ** 2 - 0.5 ** 2));
     expect(slot!.x).toBeLessThan(6.34);
+  });
+
+  it('gathers a group of points on one side of a target on a double corner', () => {
+    const grid = Grid.fromAscii(['.....', '.#...', '..#..', '.....']);
+    const units = [0, 1, 2, 3, 4].map((k) => ({ x: 0.5 + k * 0.2, y: 3.5, radius: 0 }));
+    const slots = groupSlots(grid, units, { x: 2, y: 2 }, { gap: 0 });
+    // Either free cell at the corner will do; what matters is that the walk can leave it.
+    expect(slots.every((s) => s !== undefined)).toBe(true);
   });
 
   it('keeps clear of a standing unit on the target', () => {
@@ -478,7 +487,11 @@ describe('groupSlots input', () => {
     const [off] = groupSlots(grid, [unit], { x: -1e300, y: 2.5 });
     expect(off!.x).toBeCloseTo(0.3, 5);
     expect(off!.x).toBeGreaterThan(0.3);
-    expect(groupSlots(grid, [unit], { x: 2, y: 2 }, { occupied: [{ x: 0, y: 0, radius: 1e6 }] })).toEqual([undefined]);
+    const wide = Grid.fromPredicate(20, 20, () => false);
+    expect(groupSlots(wide, [unit], { x: 2, y: 2 }, { occupied: [{ x: 0, y: 0, radius: 1e6 }] })).toEqual([undefined]);
+    // A disc reaching 2.5 tiles into the map (over 64 buckets): the slot keeps 7.5 + 0.3 + 0.1 from its centre.
+    const [beside] = groupSlots(wide, [unit], { x: 2, y: 2 }, { occupied: [{ x: -5, y: 2, radius: 7.5 }] });
+    expect(Math.hypot(beside!.x + 5, beside!.y - 2)).toBeGreaterThanOrEqual(7.9);
   });
 
   it('places a large group on a large map in one piece', () => {
