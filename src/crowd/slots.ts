@@ -53,9 +53,10 @@ export const MAX_OCCUPIED = 100_000;
 /**
  * Most lattice points the walk settles: candidates covered by standing discs are walked through
  * without becoming slots, so a group among very many or very large ones stops here (about a
- * second of work) and the units it found no slot for get `undefined`.
+ * quarter of a second of work, six times the largest group) and the units it found no slot for
+ * get `undefined`.
  */
-export const MAX_WALK_POINTS = 1 << 18;
+export const MAX_WALK_POINTS = 1 << 16;
 
 /** Largest |coordinate| of a unit (tiles): far beyond any map, and keeps squared offsets exact enough. */
 export const MAX_UNIT_COORDINATE = 1e9;
