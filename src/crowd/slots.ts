@@ -99,7 +99,8 @@ export function slotSpacing(maxRadius: number, gap: number): number {
  *   from every `occupied` disc.
  * - **Reachable:** every slot is joined to the start by lattice steps the widest disc slides along
  *   without touching a wall, and the slots are the n points nearest the start by that walk (ties
- *   to the nearer in a straight line). A target in a one-tile corridor gives a line of slots along
+ *   to the nearer in a straight line, measured 1% shorter along the group's long axis, so a row
+ *   takes a row of slots on open ground). A target in a one-tile corridor gives a line of slots along
  *   it; a target beside a wall puts nothing behind the wall.
  * - **Start:** the target when the widest disc fits there; otherwise (in a wall, off the map, too
  *   near a wall) the nearest point where it fits that the target sees, or failing that that shares
