@@ -33,7 +33,10 @@ export interface CrowdOptions {
   timeHorizon?: number;
   /** Seconds ahead that agents look for walls, > 0 (shorter: they get closer before braking). */
   wallHorizon?: number;
-  /** Centre-to-centre distance in tiles within which agents consider each other, >= 0. */
+  /**
+   * Gap in tiles (centre distance minus both radii) within which agents consider each other, >= 0.
+   * Choose at least timeHorizon x the fastest closing speed, or a fast neighbour is seen late.
+   */
   neighbourDistance?: number;
   /** At most this many nearest neighbours shape an agent's velocity, an integer >= 0. */
   maxNeighbours?: number;
@@ -43,7 +46,7 @@ export interface CrowdOptions {
 export const DEFAULT_TIME_HORIZON = 2;
 /** Half a second for walls: a unit brakes only within about its last half tile to a wall, and slides along it. */
 export const DEFAULT_WALL_HORIZON = 0.5;
-/** Five tiles: agents closing at 2 x 2 tiles/s are seen more than a second before they touch. */
+/** A gap of five tiles: agents closing at 2.5 tiles/s are seen a whole default horizon before they touch. */
 export const DEFAULT_NEIGHBOUR_DISTANCE = 5;
 /** Ten nearest neighbours, as RVO2's examples: more rarely changes the velocity, and each costs a half-plane. */
 export const DEFAULT_MAX_NEIGHBOURS = 10;
@@ -367,7 +370,8 @@ export class Crowd {
     const vx = this.vxs[i]!;
     const vy = this.vys[i]!;
     const found = this.found;
-    const k = this.index.query(x, y, this.neighbourDistance, found, this.maxNeighbours, i);
+    // By centre distance, so a few agents beyond the gap may come in: they only add slack half-planes.
+    const k = this.index.query(x, y, this.neighbourDistance + r + this.maxRadius, found, this.maxNeighbours, i);
     let prefX = this.prefX[i]!;
     let prefY = this.prefY[i]!;
     const closingSpeed = CLOSING_FRACTION * speed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Crowd } from '../../../src/crowd/crowd.js';
+import { Crowd, DEFAULT_NEIGHBOUR_DISTANCE } from '../../../src/crowd/crowd.js';
 import { discHitsBlocked } from '../../../src/curves/footprint.js';
 import { pointClear } from '../../../src/follow/disc-room.js';
 import { Grid } from '../../../src/grid/grid.js';
@@ -75,21 +75,37 @@ describe('Crowd: agents among agents', () => {
   });
 
   it("an avoiding agent takes the whole job against a 'fixed' one that holds its course", () => {
-    const crowd = new Crowd(open(30, 30));
+    // The tank closes at 2.5 tiles/s: seen at a gap of 5 tiles, it is 2 s (the horizon) from contact.
+    const crowd = new Crowd(open(30, 30), { timeHorizon: 2 });
     const r = 0.5;
-    const standing = crowd.add({ radius: r, maxSpeed: 2 }, 15, 15);
+    const walker = crowd.add({ radius: r, maxSpeed: 2 }, 15, 15);
     const tank = crowd.add({ radius: 1, maxSpeed: 2, mode: 'fixed' }, 5, 15.1);
+    const combined = r + 1;
     let deepest = -Infinity;
+    let dodging = 0;
     const h = 1 / 30;
     for (let s = 0; s < 20 / h; s++) {
       const tx = 5 + 1.5 * s * h;
       crowd.setState(tank, tx, 15.1, 1.5, 0);
-      crowd.setPreferred(standing, 0, 0);
+      crowd.setPreferred(walker, -1, 0); // walking into the tank's way
+      const rx = tx - crowd.x(walker);
+      const ry = 15.1 - crowd.y(walker);
       crowd.step(h);
       expect(crowd.x(tank)).toBe(tx); // 'fixed' agents are never moved by the crowd
-      deepest = Math.max(deepest, deepestOverlap(crowd, [standing, tank]));
+      deepest = Math.max(deepest, deepestOverlap(crowd, [walker, tank]));
+      // The walker's new velocity alone keeps it clear of the tank's course over the whole horizon
+      // (ORCA's guarantee with responsibility 1; with a half share it would leave half to the tank).
+      const vx = 1.5 - crowd.vx(walker);
+      const vy = -crowd.vy(walker);
+      const vv = vx * vx + vy * vy;
+      const t = vv === 0 ? 0 : Math.min(2, Math.max(0, -(rx * vx + ry * vy) / vv));
+      const approach = Math.hypot(rx + vx * t, ry + vy * t);
+      const gap = Math.hypot(rx, ry) - combined;
+      if (gap > 1e-9 && gap <= DEFAULT_NEIGHBOUR_DISTANCE) expect(approach, `step ${s}`).toBeGreaterThanOrEqual(combined - 1e-9);
+      if (crowd.vy(walker) !== 0) dodging++;
     }
     expect(deepest).toBeLessThan(0.1 * r);
+    expect(dodging).toBeGreaterThan(0);
   });
 });
 
@@ -191,6 +207,7 @@ describe('Crowd: bookkeeping', () => {
     const gone = ids[5]!;
     const goneX = crowd.x(gone);
     const goneY = crowd.y(gone);
+    expect(out.slice(0, crowd.neighbours(ids[4]!, 100, out))).toContain(gone); // the index is fresh now
     crowd.remove(gone);
     expect(crowd.has(gone)).toBe(false);
     expect(crowd.count).toBe(11);

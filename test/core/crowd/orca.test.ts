@@ -58,6 +58,21 @@ describe('linear programs', () => {
     expect(result[0]).toBeCloseTo(1, 9);
     expect(Math.hypot(result[0]!, result[1]!)).toBeLessThanOrEqual(5 + 1e-9);
   });
+
+  it('the 3D program copes with parallel half-planes, worked by hand', () => {
+    // v.x <= -1, v.x >= 1 and v.x >= 2 (parallel, same way), all soft: the largest violation
+    // max(1 - x, 2 - x, x + 1) is least, 1.5, at x = 0.5.
+    const lines = new HalfPlanes();
+    pushAtMost(lines, 1, 0, -1);
+    pushAtMost(lines, -1, 0, -1);
+    // Parallel up to rounding: the 3D program must not bisect two lines that point the same way.
+    pushAtMost(lines, -Math.cos(1e-7), Math.sin(1e-7), -2);
+    const result = new Float64Array(2);
+    solveVelocity(lines, 0, 5, 0, 3, result, new HalfPlanes());
+    expect(result[0]).toBeCloseTo(0.5, 6);
+    const worst = Math.max(...[0, 1, 2].map((l) => lines.violation(l, result[0]!, result[1]!)));
+    expect(worst).toBeCloseTo(1.5, 6);
+  });
 });
 
 describe('agent half-planes', () => {
@@ -96,6 +111,8 @@ describe('agent half-planes', () => {
       const nby = result[1]!;
       const gap = closestApproach(bx - ax, by - ay, nbx - nax, nby - nay, HORIZON) - (ra + rb);
       expect(gap, `seed ${SEED} trial ${trial}`).toBeGreaterThanOrEqual(-1e-9);
+      // Minimal too: when the old velocities collide within the horizon, the new ones just graze.
+      if (closestApproach(bx - ax, by - ay, bvx - avx, bvy - avy, HORIZON) < ra + rb) expect(gap, `seed ${SEED} trial ${trial}`).toBeLessThan(1e-6);
       tested++;
     }
     expect(tested).toBeGreaterThan(1500);
@@ -151,6 +168,8 @@ describe('agent half-planes', () => {
       solveVelocity(lines, 0, 100, bvx, bvy, result, scratch);
       const after = Math.hypot(bx + (result[0]! - nax) * step, by + (result[1]! - nay) * step);
       expect(after, `seed ${SEED} trial ${trial}`).toBeGreaterThanOrEqual(combined - 1e-9);
+      // Minimal too: when the old velocities leave them overlapping, the new ones just touch.
+      if (Math.hypot(bx + (bvx - avx) * step, by + (bvy - avy) * step) < combined) expect(after).toBeLessThan(combined + 1e-6);
     }
   });
 });
