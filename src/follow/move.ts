@@ -12,11 +12,12 @@ export type MoveStatus = 'arrived' | 'failed' | 'cancelled';
 
 /**
  * Why a move failed: a planner status (`no-path`, `start-blocked`, `goal-blocked`,
- * `out-of-bounds`, `invalid`, `budget`, `no-room-to-turn`, ...), or `error` when planning or
- * driving the unit threw (a defect, or the game's unit adapter threw); `move.reason` then holds
- * the error's message.
+ * `out-of-bounds`, `invalid`, `budget`, `no-room-to-turn`, ...), `error` when planning or
+ * driving the unit threw (a defect, or the game's unit adapter threw; `move.reason` then holds
+ * the error's message), or `stuck` when other units kept it from getting closer for
+ * `STUCK_TIME` seconds (with avoidance on).
  */
-export type MoveFailure = Exclude<PathStatus, 'found'> | 'error';
+export type MoveFailure = Exclude<PathStatus, 'found'> | 'error' | 'stuck';
 
 /**
  * Receives the errors thrown by a move's listeners during one event, after every listener of the
@@ -44,7 +45,12 @@ export type MoveState = 'planning' | 'moving' | MoveStatus;
  * - `start`: the path is planned and the unit sets off (once).
  * - `waypoint`: the unit passed the corner or curve junction number `index` (in order, once each).
  * - `blocked`: a tile change blocked the rest of the path; a replan follows.
- * - `replan`: a new path replaced the rest of the old one (after `blocked`, or a tile change on it).
+ * - `replan`: a new path replaced the rest of the old one (after `blocked`, a tile change on it,
+ *   or, with avoidance on, after others pushed the unit off its path or held it up).
+ * - `yield`: (avoidance on, a unit with a turning radius) it brakes to let `other` pass.
+ * - `wait`: (avoidance on, a unit with a turning radius) it stopped for another unit.
+ * - `stuck`: (avoidance on) others kept it from getting closer for a long time; `fail` follows
+ *   with failure `stuck`.
  * - `arrive`: the unit stands on the goal (final).
  * - `fail`: no path; `move.reason` says why and the unit stays where it stopped (final).
  * - `cancel`: `cancel()`, a newer order for the unit, or the unit was removed (final).
@@ -58,6 +64,9 @@ export interface MoveEvents<T> {
   waypoint: (unit: T, move: Move<T>, index: number) => void;
   blocked: (unit: T, move: Move<T>) => void;
   replan: (unit: T, move: Move<T>) => void;
+  yield: (unit: T, move: Move<T>, other: T) => void;
+  wait: (unit: T, move: Move<T>, other: T) => void;
+  stuck: (unit: T, move: Move<T>) => void;
   arrive: (unit: T, move: Move<T>) => void;
   fail: (unit: T, move: Move<T>) => void;
   cancel: (unit: T, move: Move<T>) => void;

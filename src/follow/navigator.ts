@@ -9,15 +9,42 @@ import { pathHitsBlocked } from '../curves/footprint.js';
 import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
-import { Follower, type MotionOptions } from './follower.js';
+import { Follower, type FollowerEvent, type MotionOptions } from './follower.js';
 import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
+import { legClear } from './disc-room.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
 import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
 import { TerrainSpeed } from './terrain-speed.js';
+import { Crowd } from '../crowd/crowd.js';
+import { VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
+import { groupSlots, type SlotUnit } from '../crowd/slots.js';
+import {
+  allowedSpeed,
+  ARRIVE_DISTANCE,
+  avoidanceStep,
+  CATCH_UP_TIME,
+  HEADING_SPEED,
+  LOOKAHEAD,
+  MAX_STEPS_PER_FRAME,
+  newRider,
+  nextWarp,
+  progressOn,
+  PROGRESS_WINDOW,
+  REPLAN_DISTANCE,
+  SETTLE_PROGRESS,
+  SETTLE_TIME,
+  STALL_REPLAN_TIME,
+  STUCK_TIME,
+  TOUCH_GAP,
+  GIVE_WAY_AFTER,
+  GIVE_WAY_TIME,
+  type AvoidanceOptions,
+  type Rider,
+} from './crowd-steering.js';
 
 /** Options of one move order; profile fields override the unit's profile for this move. */
 export interface MoveOptions extends UnitProfile {
@@ -64,6 +91,14 @@ export interface NavigatorOptions {
    * at its top speed times the factor of the cells it crosses. Default: full speed everywhere.
    */
   terrain?: TerrainSpeed;
+  /**
+   * Units see each other: units that turn on the spot steer around each other (reciprocal
+   * velocity obstacles) and return to their paths, units with a turning radius keep to their
+   * curves and brake for whoever is in the way, idle units step aside and come back. Units then
+   * move in fixed steps ({@link AvoidanceOptions.step}). `true` for the defaults; default off
+   * (the plugin turns it on). A unit's profile can leave it out (`avoid: false`).
+   */
+  avoidance?: boolean | AvoidanceOptions;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -127,6 +162,10 @@ interface UnitState<T> {
   goal: Point;
   /** Waypoints passed by the current move. */
   passed: number;
+  /** The unit in the crowd, with avoidance on (made on its first step). */
+  rider: Rider | undefined;
+  /** Order of addition: ties of right of way go to the older unit. */
+  serial: number;
 }
 
 /**
@@ -154,6 +193,17 @@ export class Navigator<T> {
   private frameErrors: unknown[] = [];
   private updating = false;
   private destroyed = false;
+  private readonly crowd: Crowd | undefined;
+  private readonly yielder: VehicleYield | undefined;
+  /** The fixed step of avoidance, seconds, and the frame time not yet stepped. */
+  private readonly step: number;
+  private pending = 0;
+  private serials = 0;
+  /** Units by crowd id, for the vehicles' decisions. */
+  private readonly byAgent = new Map<number, UnitState<T>>();
+  /** Scratch: a pose on a path, and neighbours' crowd ids. */
+  private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
+  private readonly near: number[] = [];
 
   constructor(
     readonly grid: Grid,
@@ -164,6 +214,12 @@ export class Navigator<T> {
     this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
     this.terrain = checkTerrain(options.terrain, grid);
+    const avoidance = checkAvoidance(options.avoidance);
+    this.step = avoidance ? avoidanceStep(avoidance) : 0;
+    if (avoidance) {
+      this.crowd = new Crowd(grid, avoidance);
+      this.yielder = new VehicleYield(avoidance.vehicles);
+    }
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
   }
@@ -193,6 +249,11 @@ export class Navigator<T> {
     state.move?.cancel(reason);
     state.job?.cancel();
     this.units.delete(unit);
+    if (state.rider) {
+      this.crowd?.remove(state.rider.agent);
+      this.byAgent.delete(state.rider.agent);
+      state.rider = undefined;
+    }
   }
 
   /** True when the navigator knows `unit`. */
@@ -246,6 +307,45 @@ export class Navigator<T> {
     return move;
   }
 
+  /**
+   * Orders a group to `goal` (tile units): each unit gets its own free slot around the goal that
+   * it can reach, no two overlapping nor on an idle unit, keeping the group's arrangement where
+   * the ground allows it (see `crowd/slots`), and is ordered there with `options`. A unit for
+   * which no slot is found is ordered to `goal` itself. Returns the moves in the order of
+   * `units` (a unit listed twice gets one move, listed once).
+   *
+   * @example
+   * ```ts
+   * const moves = nav.moveGroup([a, b, c], { x: 30.5, y: 12.5 });
+   * await Promise.all(moves.map((m) => m.done));
+   * ```
+   * @throws TypeError when `units` is not an array.
+   */
+  moveGroup(units: readonly T[], goal: Point, options: MoveOptions = {}, target: Point = goal): Move<T>[] {
+    if (!Array.isArray(units)) throw new TypeError(`units must be an array of units, got ${units === null ? 'null' : typeof units}`);
+    const members = [...new Set(units)];
+    const inGroup = new Set(members);
+    const slotUnits: SlotUnit[] = members.map((u) => {
+      const state = this.units.get(u);
+      const at = state ? this.whereIs(state) : this.adapter.read(u);
+      return { x: at.x, y: at.y, radius: state?.resolved.sweepRadius ?? 0 };
+    });
+    const occupied: SlotUnit[] = [];
+    for (const s of this.units.values()) {
+      if (inGroup.has(s.unit) || (s.move !== undefined && !s.move.ended)) continue;
+      const at = this.whereIs(s);
+      occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
+    }
+    let slots: readonly (Point | undefined)[] = [];
+    try {
+      checkOrder(goal, options);
+      slots = groupSlots(this.grid, slotUnits, goal, { occupied });
+    } catch {
+      // A bad goal fails each unit's move from moveTo, with the reason.
+    }
+    return members.map((u, i) => this.moveTo(u, slots[i] ?? goal, options, target));
+  }
+
   /** Stops `unit` (braking if it can) and cancels its move. */
   stop(unit: T): void {
     this.units.get(unit)?.move?.cancel('stopped');
@@ -271,8 +371,11 @@ export class Navigator<T> {
       if (this.changes.length > 0) this.reactToChanges();
       if (this.ownsQueue) this.runQueue();
       const step = Number.isFinite(dt) && dt > 0 ? dt : 0;
-      for (const state of [...this.units.values()]) {
-        if (this.units.get(state.unit) === state) this.guard(state, () => this.drive(state, step));
+      if (this.crowd) this.driveCrowd(step);
+      else {
+        for (const state of [...this.units.values()]) {
+          if (this.units.get(state.unit) === state) this.guard(state, () => this.drive(state, step));
+        }
       }
     } finally {
       this.updating = false;
@@ -359,6 +462,7 @@ export class Navigator<T> {
     // The follower may be what broke: no braking along it, the unit stays where it was drawn.
     state.follower = undefined;
     state.routed = false;
+    this.standStill(state);
     const move = state.move;
     if (move && !move.ended) move.end('failed', `internal error: ${messageOf(error)}`, 'error');
   }
@@ -378,7 +482,20 @@ export class Navigator<T> {
   }
 
   private newState(unit: T, profile: UnitProfile, resolved: ResolvedProfile): UnitState<T> {
-    return { unit, profile, resolved, move: undefined, follower: undefined, routed: false, job: undefined, options: {}, goal: { x: 0, y: 0 }, passed: 0 };
+    return {
+      unit,
+      profile,
+      resolved,
+      move: undefined,
+      follower: undefined,
+      routed: false,
+      job: undefined,
+      options: {},
+      goal: { x: 0, y: 0 },
+      passed: 0,
+      rider: undefined,
+      serial: this.serials++,
+    };
   }
 
   /** Queues a plan for `move` from the unit's pose, or from a little ahead when it is moving. */
@@ -420,6 +537,16 @@ export class Navigator<T> {
   private runOut(state: UnitState<T>, ahead = state.resolved.turningRadius > 0): Pose {
     const profile = state.resolved;
     const f = state.follower;
+    if (state.rider && this.steers(state)) {
+      // A unit that steers is wherever the crowd put it, off its path by up to a leash: it
+      // stops there (the crowd brakes it) and plans from there.
+      const r = state.rider;
+      state.follower = undefined;
+      state.routed = false;
+      r.homeX = this.crowd!.x(r.agent);
+      r.homeY = this.crowd!.y(r.agent);
+      return { x: r.homeX, y: r.homeY, heading: r.heading };
+    }
     if (!f || f.done) {
       state.follower = undefined;
       return this.adapter.read(state.unit);
@@ -452,8 +579,12 @@ export class Navigator<T> {
       this.plan(state, move, replan);
       return;
     }
-    const runOut = state.follower && !state.follower.done ? slicePath(state.follower.path, state.follower.distance, Infinity) : undefined;
-    const speed = state.follower && !state.follower.done ? state.follower.speed : 0;
+    const rider = state.rider;
+    // A unit that steers plans from where it stands (its old path is only what it chased).
+    const steering = rider !== undefined && this.steers(state);
+    const live = !steering && state.follower !== undefined && !state.follower.done;
+    const runOut = live ? slicePath(state.follower!.path, state.follower!.distance, Infinity) : undefined;
+    const speed = steering ? Math.min(Math.hypot(this.crowd!.vx(rider.agent), this.crowd!.vy(rider.agent)), profile.speed ?? 0) : live ? state.follower!.speed : 0;
     const path = runOut && runOut.length > 0 ? concatPaths(runOut, route.path) : route.path;
     // The joined path sums the run-out's segments first, in the same order: its own length is
     // exactly where the route begins (path.length - route.path.length may differ in the last bit).
@@ -465,6 +596,18 @@ export class Navigator<T> {
       ...definedFields({ finalHeading: route.finalHeading, terrain: this.terrain }),
     });
     state.routed = true;
+    if (rider) {
+      // A replan goes on judging progress from before it: a unit held up plans again once, not every few seconds.
+      if (!replan) {
+        rider.best = Infinity;
+        rider.idle = 0;
+      }
+      rider.stall = 0;
+      rider.progress = 0;
+      rider.off = 0;
+      rider.waypoints = route.waypoints.map((w) => w + offset);
+      rider.nextWaypoint = 0;
+    }
     move.path = path;
     if (replan) move.emit('replan', state.unit, move);
     else {
@@ -489,6 +632,401 @@ export class Navigator<T> {
       }
     }
     if (f.done && state.follower === f) state.follower = undefined;
+  }
+
+  /** True when the unit steers around others: it turns on the spot and takes part in avoidance. */
+  private steers(state: UnitState<T>): boolean {
+    return this.crowd !== undefined && state.resolved.avoid && state.resolved.turningRadius === 0 && state.resolved.speed !== undefined;
+  }
+
+  /** Where the unit is now (tile units). */
+  private whereIs(state: UnitState<T>): Pose {
+    const r = state.rider;
+    if (r && this.steers(state)) return { x: this.crowd!.x(r.agent), y: this.crowd!.y(r.agent), heading: r.heading };
+    return state.follower ? { ...state.follower.pose } : this.adapter.read(state.unit);
+  }
+
+  /** An idle unit that steers comes back to where it stands now after stepping aside. */
+  private standStill(state: UnitState<T>): void {
+    const r = state.rider;
+    if (!r || !this.crowd) return;
+    r.homeX = this.crowd.x(r.agent);
+    r.homeY = this.crowd.y(r.agent);
+  }
+
+  /** One frame with avoidance: as many fixed steps as the frame's time holds. */
+  private driveCrowd(dt: number): void {
+    const h = this.step;
+    this.pending = Math.min(this.pending + dt, MAX_STEPS_PER_FRAME * h);
+    while (this.pending >= h * (1 - STEP_ROUNDING)) {
+      this.pending = Math.max(0, this.pending - h);
+      this.crowdStep(h);
+    }
+  }
+
+  /**
+   * One fixed step of every unit: vehicles decide whom to brake for, units on paths advance
+   * along them, units that steer choose where they would go, the crowd moves them around each
+   * other, and every unit is drawn where it now is.
+   */
+  private crowdStep(h: number): void {
+    const crowd = this.crowd!;
+    const states = [...this.units.values()];
+    for (const s of states) this.guard(s, () => this.join(s));
+    const decisions = this.vehicleDecisions(states);
+    for (const s of states) {
+      if (this.units.get(s.unit) !== s || !s.rider) continue;
+      this.guard(s, () => (this.steers(s) ? this.chase(s, h) : this.driveBound(s, h, decisions?.get(s.rider!.agent))));
+    }
+    crowd.step(h);
+    for (const s of states) {
+      if (this.units.get(s.unit) !== s || !s.rider || !this.steers(s)) continue;
+      this.guard(s, () => this.afterStep(s, h));
+    }
+  }
+
+  /** Puts the unit in the crowd, or updates its size, speed and mode there. */
+  private join(s: UnitState<T>): void {
+    const crowd = this.crowd!;
+    const radius = s.resolved.sweepRadius;
+    const maxSpeed = s.resolved.speed ?? IDLE_SPEED;
+    const mode = this.steers(s) ? 'avoid' : 'fixed';
+    const r = s.rider;
+    if (r && r.radius === radius && r.maxSpeed === maxSpeed) {
+      if (r.mode !== mode) {
+        crowd.setMode(r.agent, mode);
+        r.mode = mode;
+      }
+      if (mode === 'avoid' && !s.follower) this.followTeleport(s);
+      return;
+    }
+    const at = r ? this.whereIs(s) : s.follower ? { ...s.follower.pose } : this.adapter.read(s.unit);
+    if (r) {
+      crowd.remove(r.agent);
+      this.byAgent.delete(r.agent);
+    }
+    const agent = crowd.add({ radius, maxSpeed, mode }, at.x, at.y);
+    const rider = newRider(agent, at.x, at.y, at.heading);
+    rider.radius = radius;
+    rider.maxSpeed = maxSpeed;
+    rider.mode = mode;
+    s.rider = rider;
+    this.byAgent.set(agent, s);
+  }
+
+  /** An idle unit the game moved itself (a respawn, a teleport) is taken where the game put it. */
+  private followTeleport(s: UnitState<T>): void {
+    const r = s.rider!;
+    const at = this.adapter.read(s.unit);
+    if (Math.abs(at.x - r.lastX) <= TELEPORT_TOLERANCE && Math.abs(at.y - r.lastY) <= TELEPORT_TOLERANCE) return;
+    this.crowd!.setState(r.agent, at.x, at.y, 0, 0);
+    r.homeX = r.lastX = at.x;
+    r.homeY = r.lastY = at.y;
+    r.heading = at.heading;
+  }
+
+  /** What every vehicle brakes for this step, by crowd id; undefined when no vehicle drives. */
+  private vehicleDecisions(states: readonly UnitState<T>[]): Map<number, YieldDecision> | undefined {
+    const crowd = this.crowd!;
+    let driving = false;
+    for (const s of states) {
+      if (s.rider && s.resolved.turningRadius > 0 && s.resolved.avoid && s.follower && !s.follower.done) driving = true;
+    }
+    if (!driving) return undefined;
+    const travellers: Traveller[] = [];
+    for (const s of states) {
+      const r = s.rider;
+      if (!r || this.units.get(s.unit) !== s) continue;
+      const a = r.agent;
+      const f = s.follower;
+      const vehicle = s.resolved.turningRadius > 0 && s.resolved.avoid;
+      const onPath = vehicle && f !== undefined && !f.done;
+      const vx = crowd.vx(a);
+      const vy = crowd.vy(a);
+      travellers.push({
+        id: a,
+        x: crowd.x(a),
+        y: crowd.y(a),
+        radius: s.resolved.sweepRadius,
+        speed: onPath ? r.warp * f.speed : Math.hypot(vx, vy),
+        maxSpeed: s.resolved.speed ?? IDLE_SPEED,
+        ...(onPath ? { path: f.path, distance: f.distance } : {}),
+        vx,
+        vy,
+        yields: vehicle,
+        // Equal priorities go to the older unit.
+        priority: s.resolved.priority - s.serial * PRIORITY_TIE,
+        deceleration: s.resolved.deceleration,
+      });
+    }
+    const out = new Map<number, YieldDecision>();
+    for (const d of this.yielder!.decide(travellers)) out.set(d.id, d);
+    return out;
+  }
+
+  /**
+   * One step of a unit that keeps to its path (a vehicle, or a unit out of avoidance): a vehicle
+   * slows, waits and speeds up again as its decision says; the crowd learns where it is.
+   */
+  private driveBound(s: UnitState<T>, h: number, decision: YieldDecision | undefined): void {
+    const crowd = this.crowd!;
+    const r = s.rider!;
+    const f = s.follower;
+    if (!f) {
+      const at = this.adapter.read(s.unit);
+      crowd.setState(r.agent, at.x, at.y, 0, 0);
+      r.warp = 1;
+      r.yieldingTo = undefined;
+      return;
+    }
+    const move = s.move;
+    const x0 = f.pose.x;
+    const y0 = f.pose.y;
+    const p = s.resolved;
+    if (p.turningRadius > 0 && p.avoid) {
+      const gap = decision?.stopAt === undefined ? undefined : decision.stopAt - f.distance;
+      const allowed = decision ? allowedSpeed(decision.cap, gap, p.deceleration) : Infinity;
+      r.warp = nextWarp(r.warp, f.speed, allowed, p.acceleration, h);
+      const blocker = decision?.blocker === undefined ? undefined : this.byAgent.get(decision.blocker);
+      if (blocker && r.yieldingTo !== decision!.blocker && move && !move.ended && s.routed) move.emit('yield', s.unit, move, blocker.unit);
+      r.yieldingTo = blocker ? decision!.blocker : undefined;
+      if (r.warp === 0 && !f.done) {
+        if (r.stall === 0 && blocker && move && !move.ended && s.routed) move.emit('wait', s.unit, move, blocker.unit);
+        r.stall += h;
+      } else r.stall = 0;
+    } else r.warp = 1;
+    const events = f.advance(h * r.warp);
+    let vx = (f.pose.x - x0) / h;
+    let vy = (f.pose.y - y0) / h;
+    const blocker = r.yieldingTo === undefined ? undefined : this.byAgent.get(r.yieldingTo);
+    if (blocker && this.steers(blocker) && r.warp < 1 && !f.done) {
+      // Held up by units that steer: the crowd shows them the vehicle's planned motion, so
+      // they step out of its way instead of waiting for it.
+      const ahead = f.path.sampleInto(Math.min(f.path.length, f.distance + f.speed * h), this.pose);
+      vx = (ahead.x - f.pose.x) / h;
+      vy = (ahead.y - f.pose.y) / h;
+    }
+    crowd.setState(r.agent, f.pose.x, f.pose.y, vx, vy);
+    this.adapter.write(s.unit, f.pose);
+    r.lastX = f.pose.x;
+    r.lastY = f.pose.y;
+    this.followerEvents(s, f, events, true);
+    if (s.follower === f && f.done) s.follower = undefined;
+    if (r.stall >= STUCK_TIME && s.move === move && move && !move.ended && s.routed) this.giveUp(s, move);
+  }
+
+  /** Fires a follower's events on the unit's move; `arrive` ends the move when `arrives`. */
+  private followerEvents(s: UnitState<T>, f: Follower, events: readonly FollowerEvent[], arrives: boolean): void {
+    const move = s.move;
+    for (const e of events) {
+      if (!s.routed || !move || move.ended || s.follower !== f) break;
+      if (e.type === 'waypoint') move.emit('waypoint', s.unit, move, s.passed++);
+      else if (arrives) {
+        s.follower = undefined;
+        s.routed = false;
+        move.end('arrived');
+      }
+    }
+  }
+
+  /**
+   * A step of a unit that steers, before the crowd moves it: it heads for a point ahead of its
+   * progress along its path that it can see (after Detour's steer target), at full speed and
+   * slowing into the goal; an idle unit heads back to its spot.
+   */
+  private chase(s: UnitState<T>, h: number): void {
+    const crowd = this.crowd!;
+    const r = s.rider!;
+    const a = r.agent;
+    const px = crowd.x(a);
+    const py = crowd.y(a);
+    const radius = s.resolved.sweepRadius;
+    const max = s.resolved.speed! * (this.terrain?.factorAt(px, py) ?? 1);
+    const f = s.follower;
+    if (!f) {
+      this.goHome(s, px, py, max, h);
+      return;
+    }
+    const path = f.path;
+    r.progress = progressOn(path, r.progress, PROGRESS_WINDOW, px, py);
+    f.distance = r.progress;
+    const near = path.sampleInto(r.progress, this.pose);
+    r.off = Math.hypot(near.x - px, near.y - py);
+    const move = s.move;
+    while (r.nextWaypoint < r.waypoints.length && r.waypoints[r.nextWaypoint]! <= r.progress) {
+      r.nextWaypoint++;
+      if (s.routed && move && !move.ended && s.follower === f) move.emit('waypoint', s.unit, move, s.passed++);
+    }
+    if (s.follower !== f) return;
+    // The farthest of a few points ahead that the unit sees clearly; the point of its progress
+    // itself when it sees none (it was pushed round a corner). A unit giving way heads back.
+    let tx = near.x;
+    let ty = near.y;
+    let end = r.progress >= path.length;
+    const back = r.backoff > 0;
+    r.backoff -= h;
+    for (let look = LOOKAHEAD; look >= LOOKAHEAD / 4; look /= 2) {
+      const at = back ? Math.max(0, r.progress - look) : Math.min(path.length, r.progress + look);
+      const target = path.sampleInto(at, this.pose);
+      if (legClear(this.grid, { x: px, y: py }, target, radius)) {
+        tx = target.x;
+        ty = target.y;
+        end = !back && at >= path.length;
+        break;
+      }
+    }
+    const dx = tx - px;
+    const dy = ty - py;
+    const gap = Math.hypot(dx, dy);
+    const speed = gap === 0 ? 0 : end ? Math.min(max, gap / CATCH_UP_TIME) : max;
+    crowd.setPreferred(a, gap === 0 ? 0 : (dx / gap) * speed, gap === 0 ? 0 : (dy / gap) * speed);
+  }
+
+  /**
+   * An idle unit that steers heads back to its spot; one that cannot get back for
+   * {@link SETTLE_TIME} while it touches another standing unit (two idle units want the same
+   * ground) takes where it is as its spot.
+   */
+  private goHome(s: UnitState<T>, px: number, py: number, max: number, h: number): void {
+    const r = s.rider!;
+    const away = Math.hypot(r.homeX - px, r.homeY - py);
+    if (away < r.homeBest - SETTLE_PROGRESS || away <= ARRIVE_DISTANCE) {
+      r.homeBest = away;
+      r.homeIdle = 0;
+    } else if ((r.homeIdle += h) >= SETTLE_TIME && this.touchesStanding(s)) {
+      r.homeX = px;
+      r.homeY = py;
+      r.homeBest = 0;
+      r.homeIdle = 0;
+    }
+    const speed = Math.min(max, away / CATCH_UP_TIME);
+    const dx = r.homeX - px;
+    const dy = r.homeY - py;
+    this.crowd!.setPreferred(r.agent, away === 0 ? 0 : (dx / away) * speed, away === 0 ? 0 : (dy / away) * speed);
+  }
+
+  /**
+   * After the crowd moved a unit that steers: draw it, and judge its move: arrived (on the goal,
+   * or, when it cannot get closer, within its radius of it or queued behind units standing
+   * nearer it), pushed too far off its path or held up (plan
+   * again from where it is), or stuck.
+   */
+  private afterStep(s: UnitState<T>, h: number): void {
+    const crowd = this.crowd!;
+    const r = s.rider!;
+    const a = r.agent;
+    let x = crowd.x(a);
+    let y = crowd.y(a);
+    const vx = crowd.vx(a);
+    const vy = crowd.vy(a);
+    const moving = Math.hypot(vx, vy) > HEADING_SPEED;
+    if (moving) r.heading = Math.atan2(vy, vx);
+    const f = s.follower;
+    const move = s.move;
+    if (f && s.routed && move && !move.ended) {
+      const end = f.path.end;
+      const left = Math.hypot(end.x - x, end.y - y);
+      const remaining = f.path.length - r.progress + r.off;
+      if (remaining < r.best - SETTLE_PROGRESS) {
+        r.best = remaining;
+        r.idle = 0;
+        r.replanned = false;
+      } else r.idle += h;
+      const there = r.progress >= f.path.length - ARRIVE_DISTANCE && left <= ARRIVE_DISTANCE;
+      const close = left <= s.resolved.sweepRadius || this.queued(s, x, y, end);
+      if (there || (r.idle >= SETTLE_TIME && close)) {
+        if (there && crowd.neighbours(a, ARRIVE_DISTANCE, this.near) === 0) {
+          // The last hair onto the goal itself, where nobody stands.
+          crowd.setState(a, end.x, end.y, 0, 0);
+          x = end.x;
+          y = end.y;
+        }
+        s.follower = undefined;
+        s.routed = false;
+        if (there) r.heading = f.options.finalHeading ?? (moving ? r.heading : end.heading);
+        r.homeX = x;
+        r.homeY = y;
+        r.homeBest = 0;
+        r.homeIdle = 0;
+        this.adapter.write(s.unit, { x, y, heading: r.heading });
+        r.lastX = x;
+        r.lastY = y;
+        move.end('arrived');
+        return;
+      }
+    }
+    this.adapter.write(s.unit, { x, y, heading: r.heading });
+    r.lastX = x;
+    r.lastY = y;
+    if (!f || !s.routed || !move || move.ended) return;
+    if (r.idle >= STUCK_TIME) {
+      this.giveUp(s, move);
+      return;
+    }
+    if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.olderOncoming(s, x, y)) {
+      r.backoff = GIVE_WAY_TIME;
+    }
+    const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
+    if (s.job === undefined && (pushed || (r.idle >= STALL_REPLAN_TIME && !r.replanned))) {
+      r.replanned = true;
+      this.plan(s, move, true, { x, y, heading: r.heading });
+    }
+  }
+
+  /** True when an older unit that is moving comes toward the unit from ahead: in a jam the younger gives way. */
+  private olderOncoming(s: UnitState<T>, px: number, py: number): boolean {
+    const crowd = this.crowd!;
+    const f = s.follower!;
+    const heading = f.path.sampleInto(Math.min(f.path.length, s.rider!.progress + ARRIVE_DISTANCE), this.pose).heading;
+    const hx = Math.cos(heading);
+    const hy = Math.sin(heading);
+    const count = crowd.neighbours(s.rider!.agent, TOUCH_GAP + LOOKAHEAD / 2, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || !other.move || other.move.ended || !other.follower || !other.rider) continue;
+      const b = other.rider.agent;
+      const ahead = (crowd.x(b) - px) * hx + (crowd.y(b) - py) * hy;
+      if (!(ahead > 0)) continue;
+      const ob = other.follower.path.sampleInto(Math.min(other.follower.path.length, other.rider.progress + ARRIVE_DISTANCE), this.pose).heading;
+      const facing = Math.cos(ob) * hx + Math.sin(ob) * hy;
+      if (facing < 0 && other.serial < s.serial) return true;
+    }
+    return false;
+  }
+
+  /** True when the unit touches a standing unit. */
+  private touchesStanding(s: UnitState<T>): boolean {
+    const count = this.crowd!.neighbours(s.rider!.agent, TOUCH_GAP, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (other && other !== s && (other.move === undefined || other.move.ended)) return true;
+    }
+    return false;
+  }
+
+  /** True when the unit at (x, y) touches a standing unit nearer `goal` than itself: it queues there. */
+  private queued(s: UnitState<T>, x: number, y: number, goal: Point): boolean {
+    const crowd = this.crowd!;
+    const a = s.rider!.agent;
+    const mine = Math.hypot(goal.x - x, goal.y - y);
+    const count = crowd.neighbours(a, TOUCH_GAP, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
+      const b = other.rider!.agent;
+      if (Math.hypot(goal.x - crowd.x(b), goal.y - crowd.y(b)) < mine) return true;
+    }
+    return false;
+  }
+
+  /** Ends a move that others kept from its goal too long: `stuck`, then `fail`. */
+  private giveUp(s: UnitState<T>, move: Move<T>): void {
+    s.job?.cancel();
+    s.job = undefined;
+    move.emit('stuck', s.unit, move);
+    if (move.ended || s.move !== move) return;
+    this.brake(s);
+    move.end('failed', `held up by other units for ${STUCK_TIME} s`, 'stuck');
   }
 
   /** Brakes a cancelled move's unit to a stop and drops its planning. */
@@ -619,6 +1157,29 @@ function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: num
     if (t0 > t1) return false;
   }
   return true;
+}
+
+/** The fraction of a step by which a frame's summed time may fall short and still run the step (rounding of sums). */
+const STEP_ROUNDING = 1e-9;
+
+/** Tiles an idle unit's drawn position may differ from where the navigator put it before it counts as moved by the game. */
+const TELEPORT_TOLERANCE = 1e-6;
+
+/** The crowd's top speed for a unit without a speed (it never moves; the crowd needs a number > 0). */
+const IDLE_SPEED = 1;
+
+/** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
+const PRIORITY_TIE = 1e-9;
+
+/**
+ * The navigator's avoidance options: undefined when off.
+ * @throws TypeError when it is neither a boolean nor an object.
+ */
+function checkAvoidance(avoidance: boolean | AvoidanceOptions | undefined): AvoidanceOptions | undefined {
+  if (avoidance === undefined || avoidance === false) return undefined;
+  if (avoidance === true) return {};
+  if (typeof avoidance !== 'object' || avoidance === null) throw new TypeError(`avoidance must be a boolean or an options object, got ${avoidance === null ? 'null' : typeof avoidance}`);
+  return avoidance;
 }
 
 /**

@@ -101,6 +101,18 @@ export interface UnitProfile {
   /** Extra cost per radian of heading change, >= 0 and <= {@link MAX_COST_FACTOR}, for straighter paths. Default 0. */
   turnPenalty?: number;
 
+  // Sharing the ground with other units (when the navigator's avoidance is on).
+  /**
+   * Steer around other units (units that turn on the spot) or brake for them (units with a
+   * turning radius). Default true; false drives the path as if alone, and the others keep clear.
+   */
+  avoid?: boolean;
+  /**
+   * Right of way among units with a turning radius, a finite number: on a conflict the lower
+   * priority brakes and waits (ties go to the unit added first). Default 0.
+   */
+  priority?: number;
+
   // Movement class: reserved. The later movement classes (which terrain a unit may enter, and at
   // what cost) get their field here, documented with its limits like the others.
 }
@@ -126,6 +138,8 @@ export interface ResolvedProfile {
   readonly reverse: boolean;
   readonly reverseCost: number;
   readonly turnPenalty: number;
+  readonly avoid: boolean;
+  readonly priority: number;
   /** Identifies what the planners' tables depend on (turning radius, sweep radius, reversing and costs), for caches. */
   readonly key: string;
 }
@@ -188,6 +202,9 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   if (typeof turnPenalty !== 'number' || !(turnPenalty >= 0) || !(turnPenalty <= MAX_COST_FACTOR)) {
     throw new RangeError(`turnPenalty must be a number >= 0 and <= ${MAX_COST_FACTOR}, got ${String(turnPenalty)}`);
   }
+  const avoid = profile.avoid === undefined ? true : flag('avoid', profile.avoid);
+  const priority = profile.priority ?? 0;
+  if (typeof priority !== 'number' || !Number.isFinite(priority)) throw new RangeError(`priority must be a finite number, got ${String(priority)}`);
   // -0 is a point like 0 (and must print as one in the key).
   const sweepRadius = rectangle ? Math.hypot(width, length) / 2 : width / 2 + 0;
   const acceleration = profile.acceleration ?? Infinity;
@@ -205,6 +222,8 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
     reverse,
     reverseCost,
     turnPenalty,
+    avoid,
+    priority,
     key: [turningRadius + 0, sweepRadius, reverse ? reverseCost : 'fwd', turnPenalty].join('|'),
   });
   resolvedProfiles.add(resolved);
@@ -225,6 +244,8 @@ function unresolved(p: ResolvedProfile): UnitProfile {
     reverse: p.reverse,
     reverseCost: p.reverseCost,
     turnPenalty: p.turnPenalty,
+    avoid: p.avoid,
+    priority: p.priority,
   };
 }
 

@@ -161,9 +161,9 @@ describe('fuzz: random tile edits under moving units', () => {
       const order = (u: Unit): void => {
         const move = nav.moveTo(u, randomTarget(rng, grid), randomOptions(rng, u.kind));
         const t: Tracked = { move, events: [], waypoints: [] };
-        for (const name of EVENTS) move.on(name, (_u: Unit, _m: Move<Unit>, index?: number) => {
+        for (const name of EVENTS) move.on(name, (_u: Unit, _m: Move<Unit>, index?: unknown) => {
           t.events.push(name);
-          if (name === 'waypoint') t.waypoints.push(index!);
+          if (name === 'waypoint') t.waypoints.push(index as number);
           if (name === 'replan') replans++;
           if (name === 'arrive') arrived++;
         });

@@ -1,0 +1,202 @@
+/**
+ * How a navigator's units share the ground, step by step: the preferred velocity of a unit that
+ * turns on the spot (chasing a point that drives its path), the speed factor of a unit with a
+ * turning radius braking for others, and the per-unit state both keep. The navigator owns the
+ * units; the crowd core (`crowd/crowd.ts`) does the avoiding. Tile units and seconds.
+ */
+import type { CrowdOptions } from '../crowd/crowd.js';
+import type { YieldOptions } from '../crowd/vehicle-yield.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+
+/** Options of a navigator's avoidance (`NavigatorOptions.avoidance`). */
+export interface AvoidanceOptions extends CrowdOptions {
+  /** The fixed step the units move in, seconds, > 0 and <= 0.1. Default {@link AVOIDANCE_STEP}. */
+  step?: number;
+  /** How vehicles (units with a turning radius) predict each other and brake. */
+  vehicles?: YieldOptions;
+}
+
+/**
+ * The fixed step of avoidance, seconds: units that see each other move in equal steps so that a
+ * game at 30 fps and one at 144 fps see the same crowd (a frame runs as many steps as fit).
+ */
+export const AVOIDANCE_STEP = 1 / 60;
+
+/** The longest step accepted: longer steps let fast units pass through each other between steps. */
+export const MAX_AVOIDANCE_STEP = 0.1;
+
+/**
+ * At most this many steps run in one frame; the time beyond is dropped (as Phaser's physics
+ * does after a stall), so a frame after a long pause costs a bounded time and units do not jump.
+ */
+export const MAX_STEPS_PER_FRAME = 8;
+
+/**
+ * Seconds in which a unit that turns on the spot closes the gap to its goal at the end of its
+ * path: it slows into the goal instead of overshooting it.
+ */
+export const CATCH_UP_TIME = 0.25;
+
+/**
+ * Tiles ahead of its progress along the path that a unit that turns on the spot heads for, when
+ * it has clear sight of that point: far enough to cut back to its path smoothly after stepping
+ * aside, near enough to keep to the path's corners.
+ */
+export const LOOKAHEAD = 2;
+
+/**
+ * Tiles beyond its last progress in which a unit's progress along its path is looked for: more
+ * than a step's travel plus the look ahead, so a unit never loses its place.
+ */
+export const PROGRESS_WINDOW = 4;
+
+/** Tiles off its path (beyond its radius) at which a unit that was pushed aside plans again from where it is. */
+export const REPLAN_DISTANCE = 2;
+
+/** A unit this close to its goal (tiles) has arrived. */
+export const ARRIVE_DISTANCE = 0.05;
+
+/**
+ * Seconds a unit may fail to get closer to its goal (by {@link SETTLE_PROGRESS}) while it touches
+ * a standing unit nearer the goal before it counts as arrived where it stands: it queues behind
+ * those who got there first. Also how long an idle unit that cannot get back to its spot waits
+ * before it takes where it is as its spot.
+ */
+export const SETTLE_TIME = 1;
+
+/** Tiles of progress toward the goal that reset the settle, replan and stuck clocks. */
+export const SETTLE_PROGRESS = 0.02;
+
+/** Tiles between two units' discs at which they touch, for settling. */
+export const TOUCH_GAP = 0.1;
+
+/** Seconds without progress after which a unit facing an older unit coming the other way gives way. */
+export const GIVE_WAY_AFTER = 1;
+
+/** Seconds a unit giving way backs along its path (it may give way again only after as long again). */
+export const GIVE_WAY_TIME = 1.5;
+
+/** Seconds without progress after which a unit plans again from where it is (once, until it progresses). */
+export const STALL_REPLAN_TIME = 2;
+
+/** Seconds without progress after which a unit gives up its move (`stuck`). */
+export const STUCK_TIME = 10;
+
+/** Below this speed (tiles per second) a unit that turns on the spot keeps its heading. */
+export const HEADING_SPEED = 0.05;
+
+/** What a navigator keeps about one unit in the crowd. */
+export interface Rider {
+  /** The unit's id in the crowd core, and what it was added with. */
+  agent: number;
+  radius: number;
+  maxSpeed: number;
+  mode: 'avoid' | 'fixed';
+  /** Where the unit was last drawn. */
+  lastX: number;
+  lastY: number;
+  /** Where an idle unit returns to after stepping aside. */
+  homeX: number;
+  homeY: number;
+  /** The heading shown (units that turn on the spot face where they go). */
+  heading: number;
+  /** How far along its path a unit that turns on the spot has come (tiles), and how far off the path it is. */
+  progress: number;
+  off: number;
+  /** Distances along the path that fire `waypoint`, and the next one to pass. */
+  waypoints: readonly number[];
+  nextWaypoint: number;
+  /** The best distance to its spot of an idle unit pushed aside, and the seconds since it improved. */
+  homeBest: number;
+  homeIdle: number;
+  /** Speed factor of a vehicle along its path, 0 (waiting) to 1 (as planned). */
+  warp: number;
+  /** The unit it brakes for, if any (crowd id). */
+  yieldingTo: number | undefined;
+  /** Seconds left of giving way (> 0), or since it ended (<= 0, counting down). */
+  backoff: number;
+  /** Seconds a vehicle has been stopped, in a row. */
+  stall: number;
+  /** Seconds since the move last made progress. */
+  idle: number;
+  /** The best distance to the goal (end of path) so far, for the settle and stuck clocks. */
+  best: number;
+  /** True once the unit replanned for a stall, until it makes progress again. */
+  replanned: boolean;
+}
+
+/** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
+export function newRider(agent: number, x: number, y: number, heading: number): Rider {
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
+}
+
+/**
+ * How far along `path` the point nearest to (x, y) is, looking from distance `from` to
+ * `from + window` only (a unit's progress never goes back, and a path that passes near itself
+ * later is not taken for now). Arcs are taken as their chords (the paths of units that turn on the
+ * spot have none).
+ */
+export function progressOn(path: SegmentPath, from: number, window: number, x: number, y: number): number {
+  let best = from;
+  let bestD = Infinity;
+  let offset = 0;
+  const until = from + window;
+  const segments = path.segments;
+  for (let i = 0; i < segments.length && offset <= until; i++) {
+    const seg = segments[i]!;
+    const end = offset + seg.length;
+    if (end >= from && seg.length > 0) {
+      const ax = seg.x;
+      const ay = seg.y;
+      const b = i + 1 < segments.length ? segments[i + 1]! : path.end;
+      const dx = b.x - ax;
+      const dy = b.y - ay;
+      const l2 = dx * dx + dy * dy;
+      let t = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
+      t = Math.min(1, Math.max(t, (from - offset) / seg.length, 0), (until - offset) / seg.length);
+      const px = ax + t * dx - x;
+      const py = ay + t * dy - y;
+      const d = px * px + py * py;
+      if (d < bestD) {
+        bestD = d;
+        best = offset + t * seg.length;
+      }
+    }
+    offset = end;
+  }
+  return Math.min(Math.max(best, from), path.length);
+}
+
+/**
+ * The speed a vehicle may drive now: `cap`, and no faster than lets it stop `gap` tiles ahead
+ * (v = sqrt(2 × deceleration × gap); any speed when it brakes at once, 0 with no gap left).
+ */
+export function allowedSpeed(cap: number, gap: number | undefined, deceleration: number): number {
+  if (gap === undefined) return cap;
+  if (!(gap > 0)) return 0;
+  return Math.min(cap, deceleration === Infinity ? Infinity : Math.sqrt(2 * deceleration * gap));
+}
+
+/**
+ * The next speed factor of a vehicle whose path is planned at `planned` tiles per second and may
+ * go `allowed`: down at once (safety before comfort), up no faster than its acceleration.
+ */
+export function nextWarp(warp: number, planned: number, allowed: number, acceleration: number, h: number): number {
+  if (!(planned > 0)) return allowed > 0 ? 1 : 0;
+  const target = Math.min(1, allowed / planned);
+  if (target <= warp) return target;
+  const rise = acceleration === Infinity ? Infinity : (acceleration * h) / planned;
+  return Math.min(target, warp + rise);
+}
+
+/**
+ * Checks avoidance options.
+ * @throws RangeError naming the bad step.
+ */
+export function avoidanceStep(options: AvoidanceOptions): number {
+  const step = options.step ?? AVOIDANCE_STEP;
+  if (typeof step !== 'number' || !(step > 0) || !(step <= MAX_AVOIDANCE_STEP)) {
+    throw new RangeError(`avoidance.step must be a number of seconds > 0 and <= ${MAX_AVOIDANCE_STEP}, got ${String(step)}`);
+  }
+  return step;
+}

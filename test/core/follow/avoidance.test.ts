@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import type { Move } from '../../../src/follow/move.js';
+import { Navigator, type NavigatorOptions } from '../../../src/follow/navigator.js';
+import { Grid } from '../../../src/grid/grid.js';
+import { discHitsBlocked } from '../../../src/curves/footprint.js';
+import { lineOfSight } from '../../../src/grid/line-of-sight.js';
+import type { Pose } from '../../../src/curves/segment.js';
+import type { UnitProfile } from '../../../src/unit/profile.js';
+import { makeRng, randomGrid } from '../../support/rng.js';
+
+interface Unit {
+  name: string;
+  pose: Pose;
+  radius: number;
+}
+
+const DT = 1 / 60;
+/** Plans finish in the frame they are ordered: runs depend on the steps alone, not on the clock. */
+const BUDGET = { expansions: 1e9, milliseconds: 1e9 };
+
+function navigator(grid: Grid, options: NavigatorOptions = {}): Navigator<Unit> {
+  return new Navigator<Unit>(grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) }, { budget: BUDGET, avoidance: true, ...options });
+}
+
+function open(size: number): Grid {
+  return new Grid(size, size);
+}
+
+function unit(name: string, x: number, y: number, radius: number): Unit {
+  return { name, pose: { x, y, heading: 0 }, radius };
+}
+
+/** The deepest overlap of any two units, as a fraction of the smaller radius (0 when none touch). */
+function deepestOverlap(units: readonly Unit[]): number {
+  let deepest = 0;
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) {
+      const a = units[i]!;
+      const b = units[j]!;
+      const depth = a.radius + b.radius - Math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y);
+      if (depth > 0) deepest = Math.max(deepest, depth / Math.min(a.radius, b.radius));
+    }
+  }
+  return deepest;
+}
+
+/** Steps until every move ended (or `limit` frames); returns the deepest overlap seen. */
+function run(nav: Navigator<Unit>, units: readonly Unit[], moves: readonly Move<Unit>[], limit: number, dt = DT, each?: () => void): number {
+  let deepest = 0;
+  for (let i = 0; i < limit && moves.some((m) => !m.ended); i++) {
+    nav.update(dt);
+    deepest = Math.max(deepest, deepestOverlap(units));
+    each?.();
+  }
+  return deepest;
+}
+
+/** 24 units on a circle of radius 10 in open ground, each sent to the opposite point. */
+function circle(avoidance: boolean) {
+  const grid = open(30);
+  const nav = navigator(grid, { avoidance });
+  const units: Unit[] = [];
+  const moves: Move<Unit>[] = [];
+  const n = 24;
+  const r = 0.4;
+  for (let i = 0; i < n; i++) {
+    const a = (2 * Math.PI * i) / n;
+    const u = unit(`u${i}`, 15 + 10 * Math.cos(a), 15 + 10 * Math.sin(a), r);
+    units.push(u);
+    nav.addUnit(u, { speed: 2, width: 2 * r });
+  }
+  units.forEach((u, i) => {
+    const a = (2 * Math.PI * i) / n + Math.PI;
+    moves.push(nav.moveTo(u, { x: 15 + 10 * Math.cos(a), y: 15 + 10 * Math.sin(a) }));
+  });
+  return { nav, units, moves };
+}
+
+describe('navigator avoidance', () => {
+  it('24 units swapping across a circle never overlap by more than a tenth of a radius, and all arrive', () => {
+    const { nav, units, moves } = circle(true);
+    const deepest = run(nav, units, moves, 60 * 60);
+    expect(moves.map((m) => m.state)).toEqual(moves.map(() => 'arrived'));
+    expect(deepest).toBeLessThan(0.1);
+    // Without avoidance the same order overlaps completely: the test can fail.
+    const alone = circle(false);
+    expect(run(alone.nav, alone.units, alone.moves, 60 * 60)).toBeGreaterThan(1);
+  });
+
+  it('two units sent head-on through a corridor pass each other', () => {
+    const grid = Grid.fromAscii(['##########', '..........', '..........', '##########']);
+    const nav = navigator(grid);
+    const a = unit('a', 0.5, 1.5, 0.4);
+    const b = unit('b', 9.5, 1.5, 0.4);
+    nav.addUnit(a, { speed: 2, width: 0.8 });
+    nav.addUnit(b, { speed: 2, width: 0.8 });
+    const moves = [nav.moveTo(a, { x: 9.5, y: 1.5 }), nav.moveTo(b, { x: 0.5, y: 1.5 })];
+    const deepest = run(nav, [a, b], moves, 60 * 30);
+    expect(moves.map((m) => m.state)).toEqual(['arrived', 'arrived']);
+    expect(deepest).toBeLessThan(0.1);
+    expect(Math.hypot(a.pose.x - 9.5, a.pose.y - 1.5)).toBeLessThan(0.1);
+  });
+
+  it('never puts a unit in a wall, whatever the others do (seeded random maps)', () => {
+    const rng = makeRng(1907);
+    for (let trial = 0; trial < 6; trial++) {
+      const grid = randomGrid(rng, { width: 24, height: 24, density: 0.15, mode: 'uniform' });
+      const nav = navigator(grid);
+      const units: Unit[] = [];
+      for (let i = 0; i < 16; i++) {
+        const r = rng.chance(0.3) ? 0 : 0.3;
+        let x = 0;
+        let y = 0;
+        do {
+          x = rng.int(24) + 0.5;
+          y = rng.int(24) + 0.5;
+        } while (discHitsBlocked(grid, x, y, Math.max(r, 0.5)) || units.some((u) => Math.hypot(u.pose.x - x, u.pose.y - y) < 1));
+        const u = unit(`u${i}`, x, y, r);
+        units.push(u);
+        nav.addUnit(u, { speed: 3, width: 2 * r });
+      }
+      const moves = units.map((u) => nav.moveTo(u, { x: rng.int(24) + 0.5, y: rng.int(24) + 0.5 }, { nearest: true }));
+      const last = units.map((u) => ({ ...u.pose }));
+      run(nav, units, moves, 60 * 20, DT, () => {
+        units.forEach((u, i) => {
+          if (u.radius > 0) expect(discHitsBlocked(grid, u.pose.x, u.pose.y, u.radius), `${u.name} at ${u.pose.x}, ${u.pose.y}`).toBe(false);
+          else expect(lineOfSight(grid, last[i]!.x, last[i]!.y, u.pose.x, u.pose.y), `${u.name} stepped through a wall`).toBe(true);
+          last[i] = { ...u.pose };
+        });
+      });
+    }
+  });
+
+  it('moves the same at 30 and at 144 frames a second (fixed steps)', () => {
+    const at = (fps: number) => {
+      const { nav, units } = circle(true);
+      for (let i = 0; i < 5 * fps; i++) nav.update(1 / fps);
+      return units.map((u) => [u.pose.x, u.pose.y]);
+    };
+    const slow = at(30);
+    const fast = at(144);
+    slow.forEach((p, i) => {
+      expect(fast[i]![0]).toBeCloseTo(p[0]!, 9);
+      expect(fast[i]![1]).toBeCloseTo(p[1]!, 9);
+    });
+  });
+
+  it('an idle unit in the way steps aside and comes back; removed, it is no longer avoided', () => {
+    // A corridor two tiles wide: the mover cannot go round the idle unit unless it moves over.
+    const grid = Grid.fromAscii(['####################', '....................', '....................', '####################']);
+    const trial = (remove: boolean) => {
+      const nav = navigator(grid);
+      const idle = unit('idle', 10, 2, 0.4);
+      const mover = unit('mover', 1, 2, 0.4);
+      nav.addUnit(idle, { speed: 2, width: 0.8 });
+      nav.addUnit(mover, { speed: 2, width: 0.8 });
+      nav.update(DT);
+      if (remove) nav.removeUnit(idle);
+      const move = nav.moveTo(mover, { x: 19, y: 2 });
+      let pushed = 0;
+      let wide = 0;
+      const deepest = run(nav, remove ? [mover] : [idle, mover], [move], 60 * 20, DT, () => {
+        pushed = Math.max(pushed, Math.hypot(idle.pose.x - 10, idle.pose.y - 2));
+        wide = Math.max(wide, Math.abs(mover.pose.y - 2));
+      });
+      for (let i = 0; i < 60 * 5; i++) nav.update(DT);
+      expect(move.state).toBe('arrived');
+      return { pushed, wide, deepest, back: Math.hypot(idle.pose.x - 10, idle.pose.y - 2) };
+    };
+    const kept = trial(false);
+    expect(kept.pushed).toBeGreaterThan(0.1);
+    expect(kept.deepest).toBeLessThan(0.1);
+    expect(kept.back).toBeLessThan(0.05);
+    const removed = trial(true);
+    expect(removed.pushed).toBe(0);
+    expect(removed.wide).toBeLessThan(1e-6);
+  });
+
+  it('a group order gives 30 units separate slots: no pile-up at the target', () => {
+    const grid = open(40);
+    const nav = navigator(grid);
+    const units: Unit[] = [];
+    for (let i = 0; i < 30; i++) {
+      const u = unit(`u${i}`, 4 + (i % 6) * 1.2, 4 + Math.floor(i / 6) * 1.2, 0.35);
+      units.push(u);
+      nav.addUnit(u, { speed: 3, width: 0.7 });
+    }
+    const moves = nav.moveGroup(units, { x: 30, y: 30 });
+    expect(moves).toHaveLength(30);
+    const deepest = run(nav, units, moves, 60 * 60);
+    expect(moves.every((m) => m.state === 'arrived')).toBe(true);
+    expect(deepest).toBeLessThan(0.1);
+    // Each on its own spot: no two closer than their radii, and all near the target.
+    expect(deepestOverlap(units)).toBe(0);
+    for (const u of units) expect(Math.hypot(u.pose.x - 30, u.pose.y - 30)).toBeLessThan(6);
+  });
+
+  it('vehicles crossing keep to their curves and never overlap: one brakes for the other', () => {
+    const grid = open(30);
+    const nav = navigator(grid);
+    const tank: UnitProfile = { speed: 2.5, acceleration: 4, width: 0.8, length: 1.2, turningRadius: 2 };
+    const r = Math.hypot(0.8, 1.2) / 2;
+    const a: Unit = { name: 'a', pose: { x: 3, y: 15, heading: 0 }, radius: r };
+    const b: Unit = { name: 'b', pose: { x: 15, y: 3, heading: Math.PI / 2 }, radius: r };
+    nav.addUnit(a, tank);
+    nav.addUnit(b, tank);
+    const events: string[] = [];
+    const moves = [nav.moveTo(a, { x: 27, y: 15 }, { heading: 0 }), nav.moveTo(b, { x: 15, y: 27 }, { heading: Math.PI / 2 })];
+    for (const m of moves) {
+      m.on('yield', (u) => events.push(`${u.name} yield`));
+      m.on('wait', (u) => events.push(`${u.name} wait`));
+    }
+    let closest = Infinity;
+    run(nav, [a, b], moves, 60 * 40, DT, () => {
+      closest = Math.min(closest, Math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y));
+    });
+    expect(moves.map((m) => m.state)).toEqual(['arrived', 'arrived']);
+    expect(closest).toBeGreaterThanOrEqual(2 * r);
+    expect(events.length).toBeGreaterThan(0);
+    // Both drove straight lines: the curves were kept, only the speed changed.
+    expect(a.pose.y).toBeCloseTo(15, 9);
+    expect(b.pose.x).toBeCloseTo(15, 9);
+  });
+});
