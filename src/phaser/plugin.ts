@@ -15,6 +15,18 @@ import type { TerrainSpeed } from '../follow/terrain-speed.js';
 import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
+import type { AvoidanceOptions } from '../follow/crowd-steering.js';
+
+/** Options of `useTilemap`: the map's grids, and how its units share the ground. */
+export interface PathfindingMapOptions extends TilemapOptions {
+  /**
+   * Units see each other (default true): units that turn on the spot steer around each other and
+   * come back to their paths, units with a turning radius brake and wait for whoever is in their
+   * way, idle units step aside. `false` drives every unit as if alone; a unit's profile can leave
+   * it out with `avoid: false`. Units of different movement classes do not see each other.
+   */
+  avoidance?: boolean | AvoidanceOptions;
+}
 
 /** A game object the plugin can move: anything with a position and a rotation (sprites, images, containers). */
 export type PathfindingUnit = Phaser.GameObjects.GameObject & {
@@ -107,6 +119,8 @@ const PROFILE_FIELDS: Readonly<Record<keyof UnitProfile, 'pixels' | 'same'>> = {
   reverse: 'same',
   reverseCost: 'same',
   turnPenalty: 'same',
+  avoid: 'same',
+  priority: 'same',
 };
 
 /** True once a game object has been destroyed: it must never be moved or written again. */
@@ -158,6 +172,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private lastSearcher: Navigator<PathfindingUnit> | undefined;
   private readonly records = new Map<PathfindingUnit, UnitRecord>();
   private budget: PlanBudget = DEFAULT_PLAN_BUDGET;
+  /** The current map's avoidance option, for each navigator made for it. */
+  private avoidance: boolean | AvoidanceOptions = true;
   private drawer: DebugDraw | undefined;
   private debugOptions: DebugOptions | undefined;
   private running = false;
@@ -199,10 +215,15 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * @throws RangeError when no layer is given or the layers' geometries differ; TypeError or
    *   RangeError naming a bad movement class, a bad `costs` option or a tile with a bad cost.
    */
-  useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: TilemapOptions = {}): this {
+  useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: PathfindingMapOptions = {}): this {
+    const avoidance = options.avoidance ?? true;
+    if (typeof avoidance !== 'boolean' && (typeof avoidance !== 'object' || avoidance === null)) {
+      throw new TypeError(`avoidance must be a boolean or an options object, got ${avoidance === null ? 'null' : typeof avoidance}`);
+    }
     const map = new TilemapGrid(layers, options);
     this.releaseMap();
     this.map = map;
+    this.avoidance = avoidance;
     this.nav = this.newNavigator(map.grid, undefined, map.speeds.of(DEFAULT_MOVEMENT_CLASS));
     for (const [unit, record] of this.records) {
       // A unit of a class the new map lacks stays out: its orders fail, naming the class.
@@ -326,20 +347,79 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * names it) and is never registered. So does an order with `moves`, or for a unit whose
    * movement class the map does not have.
    *
+   * Given an array of units, it is a group order: each unit gets its own free slot around the
+   * target that it can reach, keeping the group's arrangement where the ground allows it, and
+   * the moves come back in the array's order (see `Navigator.moveGroup`).
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.moveTo([a, b, c], 400, 300); // three moves, three slots, no pile-up
+   * ```
    * @throws Error when no tilemap is in use yet.
    */
   moveTo(unit: PathfindingUnit, x: number, y: number, options?: PathfindingMoveOptions): PathfindingMove;
   moveTo(unit: PathfindingUnit, target: Readonly<Point>, options?: PathfindingMoveOptions): PathfindingMove;
+  moveTo(units: readonly PathfindingUnit[], x: number, y: number, options?: PathfindingMoveOptions): PathfindingMove[];
+  moveTo(units: readonly PathfindingUnit[], target: Readonly<Point>, options?: PathfindingMoveOptions): PathfindingMove[];
   moveTo(
-    unit: PathfindingUnit,
+    unit: PathfindingUnit | readonly PathfindingUnit[],
     xOrTarget: number | Readonly<Point>,
     yOrOptions?: number | PathfindingMoveOptions,
     maybeOptions?: PathfindingMoveOptions,
-  ): PathfindingMove {
+  ): PathfindingMove | PathfindingMove[] {
     const map = this.map;
     if (!this.nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before moveTo');
     const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
     const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingMoveOptions | undefined)) ?? {};
+    if (Array.isArray(unit)) return this.moveGroup(unit, target, options);
+    return this.moveOne(unit as PathfindingUnit, target, options);
+  }
+
+  /** A group order: the units of each movement class go as one group of that class's navigator. */
+  private moveGroup(units: readonly PathfindingUnit[], target: { x: unknown; y: unknown }, options: PathfindingMoveOptions): PathfindingMove[] {
+    const map = this.map!;
+    const moves = new Map<PathfindingUnit, PathfindingMove>();
+    const groups = new Map<string, PathfindingUnit[]>();
+    const grouped = new Set<PathfindingUnit>();
+    for (const unit of units) {
+      if (moves.has(unit) || grouped.has(unit)) continue;
+      const record = this.checkUnit(unit, target, options);
+      if (record instanceof Move) {
+        moves.set(unit, record);
+        continue;
+      }
+      const nav = this.navFor(record.moves);
+      if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
+      record.display = { ...record.profile, ...options };
+      const group = groups.get(record.moves) ?? [];
+      groups.set(record.moves, group);
+      group.push(unit);
+      grouped.add(unit);
+    }
+    const goal = map.toTile(Number(target.x), Number(target.y));
+    const tileOptions = this.tileOptions(options);
+    for (const [className, group] of groups) {
+      const made = this.navFor(className).moveGroup(group, goal, tileOptions, { x: Number(target.x), y: Number(target.y) });
+      group.forEach((u, i) => moves.set(u, made[i]!));
+    }
+    return units.map((u) => moves.get(u)!);
+  }
+
+  /** One unit's order. */
+  private moveOne(unit: PathfindingUnit, target: { x: unknown; y: unknown }, options: PathfindingMoveOptions): PathfindingMove {
+    const map = this.map!;
+    const record = this.checkUnit(unit, target, options);
+    if (record instanceof Move) return record;
+    const nav = this.navFor(record.moves);
+    if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
+    const goal = map.toTile(Number(target.x), Number(target.y));
+    record.display = { ...record.profile, ...options };
+    return nav.moveTo(unit, goal, this.tileOptions(options), { x: Number(target.x), y: Number(target.y) });
+  }
+
+  /** The unit's record, or the refused move of an order the unit cannot take. */
+  private checkUnit(unit: PathfindingUnit, target: { x?: unknown; y?: unknown }, options: PathfindingMoveOptions): UnitRecord | PathfindingMove {
+    const map = this.map!;
     if (unit && typeof unit === 'object' && isGone(unit)) {
       return this.refuse(unit, target, `${describeUnit(unit)} is destroyed: a destroyed game object cannot move`);
     }
@@ -352,9 +432,12 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     if (!map.classes.has(record.moves)) {
       return this.refuse(unit, target, `${describeUnit(unit)} moves as unknown movement class "${record.moves}" (the map has ${map.classes.names.map((n) => `"${n}"`).join(', ')})`);
     }
-    const nav = this.navFor(record.moves);
-    if (!nav.has(unit) && record.profile.speed !== undefined) nav.addUnit(unit, this.tileProfile(record.profile));
-    const goal = map.toTile(Number(target.x), Number(target.y));
+    return record;
+  }
+
+  /** An order's options in tiles. */
+  private tileOptions(options: PathfindingMoveOptions): MoveOptions {
+    const map = this.map!;
     const tileOptions: MoveOptions = { ...this.tileProfile(options) };
     if (options.planner !== undefined) tileOptions.planner = options.planner;
     // Values that are not numbers go through as they are, for the navigator to refuse by name.
@@ -363,8 +446,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
       tileOptions.tolerance = typeof options.tolerance === 'number' ? options.tolerance / map.tileWidth : options.tolerance;
     }
     if (options.nearest !== undefined) tileOptions.nearest = options.nearest;
-    record.display = { ...record.profile, ...options };
-    return nav.moveTo(unit, goal, tileOptions, { x: Number(target.x), y: Number(target.y) });
+    return tileOptions;
   }
 
   /** Stops `unit` (braking if it can) and cancels its move. */
@@ -563,7 +645,13 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return new Navigator(
       grid,
       { read: (u) => this.readPose(u), write: (u, p) => this.writePose(u, p) },
-      { budget: this.budget, onError: (error) => this.reportError(error), ...(queue ? { queue } : {}), ...(terrain ? { terrain } : {}) },
+      {
+        budget: this.budget,
+        onError: (error) => this.reportError(error),
+        avoidance: this.avoidance,
+        ...(queue ? { queue } : {}),
+        ...(terrain ? { terrain } : {}),
+      },
     );
   }
 
