@@ -490,8 +490,9 @@ export class VehicleYield {
 
   /**
    * Waiting vehicles whose blockers wait on them round a cycle: the cycle's first unit by
-   * precedence keeps only the hard rule towards the others (they stand still this frame, so it
-   * may drive up to them); if it still cannot move, every unit of the cycle is blocked.
+   * precedence that can cross the lanes of the others it yields to without touching them keeps
+   * only the hard rule towards them (they stand still this frame, so it may drive up to them);
+   * if none can, every unit of the cycle is blocked.
    */
   private resolveCycles(constraints: Constraint[][], stopAt: Float64Array, blocker: Int32Array): Uint8Array {
     const n = this.list.length;
@@ -517,24 +518,53 @@ export class VehicleYield {
   }
 
   private release(cycle: readonly number[], constraints: Constraint[][], stopAt: Float64Array, blocker: Int32Array, blocked: Uint8Array): void {
-    let lead = cycle[0]!;
-    for (const c of cycle) if (this.precedes(c, lead)) lead = c;
     const inCycle = new Set(cycle);
-    const relaxed: Constraint[] = [];
-    for (const c of constraints[lead]!) {
-      if (!c.yields || !inCycle.has(c.other)) relaxed.push(c);
-      else if (this.near(c.other, this.uCount[c.other]!, lead)) {
-        relaxed.push({ other: c.other, yields: false, stopAt: this.stopBeforeUnavoidable(lead, c.other) });
-      }
-    }
-    const [stop, by] = this.binding(relaxed);
-    if (this.capFor(lead, stop) > 0) {
+    const order = [...cycle].sort((a, b) => (this.precedes(a, b) ? -1 : 1));
+    for (const lead of order) {
+      const relaxed = this.relax(lead, constraints[lead]!, inCycle);
+      if (relaxed === undefined) continue;
+      const [stop, by] = this.binding(relaxed);
+      if (this.capFor(lead, stop) === 0) continue;
       constraints[lead] = relaxed;
       stopAt[lead] = stop;
       blocker[lead] = by;
       return;
     }
     for (const c of cycle) blocked[c] = 1;
+  }
+
+  /**
+   * `lead`'s constraints with its yields to the (standing) cycle members turned into the hard
+   * rule, or undefined when that would not help: when, driving up to a member, it could not get
+   * off that member's lane, it would only block the member in turn.
+   */
+  private relax(lead: number, found: readonly Constraint[], inCycle: ReadonlySet<number>): Constraint[] | undefined {
+    const relaxed: Constraint[] = [];
+    for (const c of found) {
+      if (!c.yields || !inCycle.has(c.other)) {
+        relaxed.push(c);
+        continue;
+      }
+      const hard = this.near(c.other, this.uCount[c.other]!, lead) ? this.stopBeforeUnavoidable(lead, c.other) : Infinity;
+      if (!this.getsOffLane(lead, c.other, hard)) return undefined;
+      if (hard < Infinity) relaxed.push({ other: c.other, yields: false, stopAt: hard });
+    }
+    return relaxed;
+  }
+
+  /** True when `a`, driving no further than `limit`, is (or gets) off `b`'s lane. */
+  private getsOffLane(a: number, b: number, limit: number): boolean {
+    this.fillLane(b, a);
+    const base = this.list[a]!.radius + this.list[b]!.radius + this.margin;
+    const fa = this.first[a]!;
+    const d = this.d0[a]!;
+    let entered = false;
+    for (let i = fa; i < fa + this.count[a]! && d + this.so[i]! + this.sh[i]! <= limit; i++) {
+      const on = this.hits(this.sx[i]!, this.sy[i]!, this.sh[i]!, base);
+      if (on) entered = true;
+      else if (entered) return true;
+    }
+    return !entered;
   }
 
   /** Travellers with a sample near any of a's samples, from the spatial hash. */

@@ -310,14 +310,6 @@ function pointSegment(x: number, y: number, s: { x0: number; y0: number; x1: num
 }
 
 /**
- * True when neither of two standing vehicles can drive the rest of its straight path while the
- * other stays where it is: the geometry only backing up or replanning resolves (head-on).
- */
-function mutuallyObstructed(a: Traveller, b: Traveller): boolean {
-  return passingRoom(a, b, 0) < 0;
-}
-
-/**
  * How much more than the radii sum plus `margin` the better of two vehicles has to drive the
  * rest of its straight path past the other standing where it is; negative when neither can.
  */
@@ -331,43 +323,46 @@ function passingRoom(a: Traveller, b: Traveller, margin = MARGIN): number {
 }
 
 describe('VehicleYield: seeded fuzz in open ground', () => {
-  it('20 vehicles for 60 s: never overlap; every vehicle that does not arrive is in or behind a head-on', () => {
-    const report: string[] = [];
+  it('20 vehicles for 60 s: never overlap; every vehicle that does not arrive is blocked or waits on one that is', () => {
     /** A 20-tile square: dense enough that most vehicles meet others (see the waits). */
     const SIZE = 20;
+    const report: string[] = [];
+    let stuckTotal = 0;
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
       const units = openGround(19_100 + seed, 20, SIZE);
       const result = run(units, 60);
       expect(result.minGap, `seed ${seed}`).toBeGreaterThanOrEqual(MARGIN - 1e-9);
       const stuck = units.filter((u) => !result.arrived.has(u.id));
-      // Stuck vehicles in a head-on pair, and those waiting (directly or down a chain of
-      // blockers) on one: waiting on them is right until the caller backs up or replans.
+      stuckTotal += stuck.length;
+      // Independent of the rule: a pair neither of which can drive the rest of its path past the
+      // other standing (less room than margin plus the samples' caution MAX_SPACING).
       const headOn = new Set<number>();
-      const angles: string[] = [];
-      // Head-on: less room to pass than the margin plus the samples' caution (MAX_SPACING).
-      for (const a of stuck) {
-        for (const b of stuck) {
-          if (a === b || passingRoom(a, b) >= MAX_SPACING) continue;
-          headOn.add(a.id);
-          const turn = Math.abs(Math.atan2(Math.sin(a.path!.start.heading - b.path!.start.heading), Math.cos(a.path!.start.heading - b.path!.start.heading)));
-          if (a.id < b.id) angles.push(`${Math.round((turn * 180) / Math.PI)}°`);
-        }
-      }
-      const behind = new Set<number>();
-      for (const u of stuck) {
-        let id: number | undefined = u.id;
+      for (const a of stuck) for (const b of stuck) if (a !== b && passingRoom(a, b) < MAX_SPACING) headOn.add(a.id);
+      // No silent deadlock: a vehicle that did not arrive is flagged blocked, or waits (down its
+      // chain of blockers) on one that is, so the caller knows to back up or replan.
+      const flagged = (id: number): boolean => {
         const seen = new Set<number>();
-        while (id !== undefined && !seen.has(id) && !headOn.has(id)) {
-          seen.add(id);
-          id = byId(result.last, id).blocker;
+        let at: number | undefined = id;
+        while (at !== undefined && !seen.has(at)) {
+          const d = result.last.find((e) => e.id === at);
+          if (d === undefined) return false;
+          if (d.blocked === true) return true;
+          seen.add(at);
+          at = d.blocker;
         }
-        if (id !== undefined && headOn.has(id)) behind.add(u.id);
-      }
-      const other = stuck.filter((u) => !behind.has(u.id)).map((u) => u.id);
-      report.push(`seed ${seed}: min gap ${result.minGap.toFixed(3)}, arrived ${result.arrived.size}/20, waits ${result.waits} vehicle-frames, head-on ${headOn.size} (paths at ${angles.join(', ') || '-'}), behind them ${behind.size - headOn.size}, other ${other.length}`);
-      expect(other, `seed ${seed}: stuck vehicles not explained by a head-on`).toEqual([]);
+        return false;
+      };
+      const silent = stuck.filter((u) => !flagged(u.id)).map((u) => u.id);
+      const blocked = stuck.filter((u) => byId(result.last, u.id).blocked === true);
+      report.push(
+        `seed ${seed}: min gap ${result.minGap.toFixed(3)}, arrived ${result.arrived.size}/20, waits ${result.waits} vehicle-frames, ` +
+          `blocked ${blocked.length} (head-on ${blocked.filter((u) => headOn.has(u.id)).length}), waiting behind them ${stuck.length - blocked.length}`,
+      );
+      expect(silent, `seed ${seed}: stuck vehicles nobody was told about`).toEqual([]);
     }
     console.log(report.join('\n'));
+    // The rule does not promise every vehicle arrives (see docs/vehicle-yield.md), but most do.
+    expect(stuckTotal).toBeLessThan(20);
   });
 });
 
