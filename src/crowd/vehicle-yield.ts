@@ -161,8 +161,12 @@ export class VehicleYield {
   private spacing = new Float64Array(0);
   private motion = new Uint8Array(0);
   private seen = new Int32Array(0);
-  // The spatial hash over samples: bucket heads and next links.
+  // The spatial hash over samples: bucket heads, next links, and the last candidates() call
+  // (its traveller index + 1) that scanned each bucket.
   private head = new Int32Array(0);
+  private bucketSeen = new Int32Array(0);
+  /** Per traveller: the bounding box of its samples, minX, minY, maxX, maxY. */
+  private boxes = new Float64Array(0);
   private next = new Int32Array(0);
   // The region a vehicle stops before: points with their inflation.
   private rx = new Float64Array(0);
@@ -335,12 +339,17 @@ export class VehicleYield {
     const la = fa + this.count[a]!;
     const fb = this.first[b]!;
     const lb = fb + this.count[b]!;
+    const k = 4 * b;
+    const box = this.boxes;
     for (let i = fa; i < la; i++) {
       const x = this.sx[i]!;
       const y = this.sy[i]!;
       const e = this.te[i]! - w;
       const l = this.tl[i]! + w;
       const bi = base + this.sh[i]!;
+      // Skip samples farther from b's whole prediction than any of its samples can matter.
+      const pad = bi + this.half[b]!;
+      if (x < box[k]! - pad || x > box[k + 2]! + pad || y < box[k + 1]! - pad || y > box[k + 3]! + pad) continue;
       for (let j = fb; j < lb; j++) {
         if (this.te[j]! > l || this.tl[j]! < e) continue;
         const reach = bi + this.sh[j]!;
@@ -422,14 +431,26 @@ export class VehicleYield {
       const k = 4 * i;
       const box = geometry.boxes;
       if (box[k]! > x1 || box[k + 2]! < x0 || box[k + 1]! > y1 || box[k + 3]! < y0) continue;
-      // Discs of radius h/2 at the middles of pieces h long cover the segment and reach no
-      // further back than where the lane starts.
-      const lo = Math.max(s0, from);
-      const pieces = Math.max(1, Math.ceil((s1 - lo) / MAX_SPACING));
-      const h = (s1 - lo) / pieces;
+      let lo = Math.max(s0, from);
+      let hi = s1;
+      if (segs[i]!.kind === 'line') {
+        // Only the part of a line inside the box matters (the box is padded by the farthest
+        // distance at which two samples interact).
+        const start = path.sampleInto(lo, this.pose);
+        const sx = start.x;
+        const sy = start.y;
+        const end = path.sampleInto(hi, this.pose);
+        const range = clipToBox(sx, sy, end.x, end.y, x0, y0, x1, y1);
+        if (range === undefined) continue;
+        [lo, hi] = [lo + range[0] * (hi - lo), lo + range[1] * (hi - lo)];
+      }
+      // Discs of radius h/2 at the middles of pieces h long cover [lo, hi] and reach no further
+      // back than where the lane starts.
+      const pieces = Math.max(1, Math.ceil((hi - lo) / MAX_SPACING));
+      const h = (hi - lo) / pieces;
       this.growRegion(this.regionSize + pieces);
       for (let p = 0; p < pieces; p++) {
-        path.sampleInto(lo + (p + 0.5) * h, this.pose);
+        path.sampleInto(Math.min(lo + (p + 0.5) * h, s1), this.pose);
         this.pushRegion(this.pose.x, this.pose.y, h / 2);
       }
     }
@@ -454,18 +475,9 @@ export class VehicleYield {
 
   /** The bounding box of t's samples grown by `pad`: [minX, minY, maxX, maxY]. */
   private boxOf(t: number, pad: number): [number, number, number, number] {
-    let x0 = Infinity;
-    let y0 = Infinity;
-    let x1 = -Infinity;
-    let y1 = -Infinity;
-    const f = this.first[t]!;
-    for (let j = f; j < f + this.count[t]!; j++) {
-      x0 = Math.min(x0, this.sx[j]!);
-      x1 = Math.max(x1, this.sx[j]!);
-      y0 = Math.min(y0, this.sy[j]!);
-      y1 = Math.max(y1, this.sy[j]!);
-    }
-    return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
+    const k = 4 * t;
+    const box = this.boxes;
+    return [box[k]! - pad, box[k + 1]! - pad, box[k + 2]! + pad, box[k + 3]! + pad];
   }
 
   private growRegion(size: number): void {
@@ -580,7 +592,11 @@ export class VehicleYield {
       const cy = Math.floor(this.sy[i]! / cell);
       for (let gx = cx - 1; gx <= cx + 1; gx++) {
         for (let gy = cy - 1; gy <= cy + 1; gy++) {
-          for (let j = this.head[hashCell(gx, gy) & mask]!; j >= 0; j = this.next[j]!) {
+          // Neighbouring samples share buckets: scan each bucket once per call.
+          const bucket = hashCell(gx, gy) & mask;
+          if (this.bucketSeen[bucket] === stamp) continue;
+          this.bucketSeen[bucket] = stamp;
+          for (let j = this.head[bucket]!; j >= 0; j = this.next[j]!) {
             const b = this.owner[j]!;
             if (this.seen[b] === stamp) continue;
             this.seen[b] = stamp;
@@ -605,8 +621,12 @@ export class VehicleYield {
     this.cell = Math.max(2 * rMax + this.margin + 4 * hMax + 2 * STOP_EPSILON, MAX_SPACING);
     let size = 16;
     while (size < 2 * this.used) size *= 2;
-    if (this.head.length !== size) this.head = new Int32Array(size);
+    if (this.head.length !== size) {
+      this.head = new Int32Array(size);
+      this.bucketSeen = new Int32Array(size);
+    }
     this.head.fill(-1);
+    this.bucketSeen.fill(0);
     if (this.next.length < this.used) this.next = new Int32Array(this.sx.length);
     const mask = size - 1;
     for (let j = 0; j < this.used; j++) {
@@ -629,6 +649,7 @@ export class VehicleYield {
       this.d0 = new Float64Array(n);
       this.spacing = new Float64Array(n);
       this.motion = new Uint8Array(n);
+      this.boxes = new Float64Array(4 * n);
     }
     this.used = 0;
     for (let t = 0; t < n; t++) {
@@ -638,6 +659,17 @@ export class VehicleYield {
       else if (u.path === undefined && ((u.vx ?? 0) !== 0 || (u.vy ?? 0) !== 0)) this.predictLine(t, u);
       else this.predictStanding(t, u);
       this.count[t] = this.used - this.first[t]!;
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      for (let j = this.first[t]!; j < this.used; j++) {
+        x0 = Math.min(x0, this.sx[j]!);
+        x1 = Math.max(x1, this.sx[j]!);
+        y0 = Math.min(y0, this.sy[j]!);
+        y1 = Math.max(y1, this.sy[j]!);
+      }
+      this.boxes.set([x0, y0, x1, y1], 4 * t);
     }
   }
 
@@ -782,6 +814,33 @@ function pathGeometry(path: SegmentPath): PathGeometry {
   g = { offsets, boxes };
   geometries.set(path, g);
   return g;
+}
+
+/**
+ * The parameter range [t0, t1] of the segment from (ax, ay) to (bx, by) inside the box
+ * [x0, x1] × [y0, y1] (Liang and Barsky), or undefined when it misses the box.
+ */
+function clipToBox(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): [number, number] | undefined {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const edges: [number, number][] = [
+    [-dx, ax - x0],
+    [dx, x1 - ax],
+    [-dy, ay - y0],
+    [dy, y1 - ay],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return undefined;
+    } else if (p < 0) {
+      t0 = Math.max(t0, q / p);
+    } else {
+      t1 = Math.min(t1, q / p);
+    }
+  }
+  return t0 <= t1 ? [t0, t1] : undefined;
 }
 
 /** A bucket index for cell (x, y); different cells may share one, which only adds candidates. */
