@@ -149,6 +149,27 @@ describe('VehicleYield: hand-worked cases', () => {
     }
   });
 
+  it('a yielder waits off the other\'s whole lane, not just off its next seconds', () => {
+    // B (priority 1) drives +x along y = 0 from x = -3 at 1 tile/s: in 2 s it reaches x = -1.
+    // A drives +y down x = 0 from y = -3 at 2 tiles/s and would be at the crossing at 1.5 s,
+    // when B's disc may be at x = -1: a conflict. A yields. Stopping clear of B's next two
+    // seconds would leave A at y ≈ -0.46, on B's lane, where B would have to stop for it; A
+    // stops clear of the lane y = 0 instead: |y| >= 0.5 + 0.5 + 0.1, so distance <= 1.9.
+    const a = vehicle(1, 0, -3, 0, 10, 0.5, 2, 0);
+    const b = vehicle(2, -3, 0, 20, 0, 0.5, 1, 1);
+    const first = new VehicleYield().decide([a, b]);
+    expect(byId(first, 2).blocker).toBeUndefined();
+    expect(byId(first, 1).blocker).toBe(2);
+    expect(byId(first, 1).stopAt!).toBeLessThanOrEqual(1.9);
+    expect(byId(first, 1).stopAt!).toBeGreaterThan(1.9 - 0.3);
+    const waits = new Set<number>();
+    const rule = new VehicleYield();
+    for (let k = 0; k < 600; k++) for (const d of run([a, b], DT, rule).last) if (d.cap === 0) waits.add(d.id);
+    expect([...waits]).toEqual([1]);
+    expect(a.distance).toBe(a.path!.length);
+    expect(b.distance).toBe(b.path!.length);
+  });
+
   it('following: the rear brakes to keep a gap, the front never does, whatever the priorities', () => {
     for (const [front, rear] of [
       [0, 5],
