@@ -3,7 +3,7 @@
  * planned curves and avoid each other by speed alone, after Pinter ("Toward More Realistic
  * Pathfinding", Game Developer 2001, "Friendly-collision avoidance"). Each frame every unit's
  * next seconds are predicted as discs along its path; on a conflict one vehicle, chosen by a fixed
- * rule, brakes before the other's predicted stretch, and the other goes on. The rules and what is
+ * rule, brakes so as to wait off the other's lane, and the other goes on. The rules and what is
  * left to the caller are in docs/vehicle-yield.md.
  */
 import { SegmentPath } from '../curves/segment-path.js';
@@ -101,11 +101,6 @@ const REFINE_DIVISIONS = 8;
 /** Rounding allowance on distances, tiles: a stop this close to where it is counts as waiting. */
 const STOP_EPSILON = 1e-9;
 
-/** How a traveller is predicted. */
-const ON_PATH = 0;
-const ON_LINE = 1;
-const STANDING = 2;
-
 /** A constraint found for one vehicle: the other traveller and where it must stop for it. */
 interface Constraint {
   other: number;
@@ -159,7 +154,8 @@ export class VehicleYield {
   private half = new Float64Array(0);
   private d0 = new Float64Array(0);
   private spacing = new Float64Array(0);
-  private motion = new Uint8Array(0);
+  /** 1 when the traveller is predicted along its path (it has path left to drive). */
+  private onPath = new Uint8Array(0);
   private seen = new Int32Array(0);
   // The spatial hash over samples: bucket heads, next links, and the last candidates() call
   // (its traveller index + 1) that scanned each bucket.
@@ -231,7 +227,7 @@ export class VehicleYield {
 
   /** True for a vehicle this rule may brake: it yields and has path left to drive. */
   private drives(a: number): boolean {
-    return this.list[a]!.yields && this.motion[a] === ON_PATH;
+    return this.list[a]!.yields && this.onPath[a] === 1;
   }
 
   /** The speed from which `a` can still stop at `stop`. */
@@ -291,14 +287,12 @@ export class VehicleYield {
    * pass, or, when a already stands on that lane, clear of b's prediction.
    */
   private yieldTo(a: number, b: number): Constraint {
-    if (this.drives(b) && !this.onLane(a, b)) {
-      this.fillLane(b, a);
-      return { other: b, yields: true, stopAt: this.stopBefore(a, b) };
-    }
-    this.fillSamples(b, this.count[b]!);
+    if (this.drives(b) && !this.onLane(a, b)) this.fillLane(b, a);
+    else this.fillSamples(b, this.count[b]!);
     return { other: b, yields: true, stopAt: this.stopBefore(a, b) };
   }
 
+  /** The hard rule: where a must stop so as never to drive into b's unavoidable part. */
   private stopBeforeUnavoidable(a: number, b: number): number {
     this.fillSamples(b, this.uCount[b]!);
     return this.stopBefore(a, b);
@@ -648,7 +642,7 @@ export class VehicleYield {
       this.half = new Float64Array(n);
       this.d0 = new Float64Array(n);
       this.spacing = new Float64Array(n);
-      this.motion = new Uint8Array(n);
+      this.onPath = new Uint8Array(n);
       this.boxes = new Float64Array(4 * n);
     }
     this.used = 0;
@@ -710,7 +704,7 @@ export class VehicleYield {
       this.owner[j] = t;
       if (i > 0 && lo < brake) unavoidable = i + 1;
     }
-    this.motion[t] = ON_PATH;
+    this.onPath[t] = 1;
     this.d0[t] = d;
     this.spacing[t] = spacing;
     this.half[t] = spacing / 2;
@@ -740,7 +734,7 @@ export class VehicleYield {
       this.sh[j] = (v * dt) / 2;
       this.owner[j] = t;
     }
-    this.motion[t] = ON_LINE;
+    this.onPath[t] = 0;
     this.d0[t] = 0;
     this.spacing[t] = v * dt;
     this.half[t] = (v * dt) / 2;
@@ -759,7 +753,7 @@ export class VehicleYield {
     this.so[j] = 0;
     this.sh[j] = 0;
     this.owner[j] = t;
-    this.motion[t] = STANDING;
+    this.onPath[t] = 0;
     this.d0[t] = u.path !== undefined ? clampDistance(u) : 0;
     this.spacing[t] = 0;
     this.half[t] = 0;
