@@ -681,36 +681,37 @@ export class VehicleYield {
     const extent = Math.min(path.length - d, vHi * this.horizon + (vHi * vHi) / (2 * decel));
     let spacing = Math.min(vHi * this.step, MAX_SPACING);
     if (extent / spacing > MAX_SAMPLES_PER_TRAVELLER - 2) spacing = extent / (MAX_SAMPLES_PER_TRAVELLER - 2);
-    const brake = (u.speed * u.speed) / (2 * decel);
-    // Sample 0 exactly where it is, then the middles of pieces `spacing` long, the last one
-    // ending at `extent`: the discs of radius spacing / 2 cover the stretch and nothing behind.
-    const pieces = Math.ceil(extent / spacing - 1e-12);
-    this.ensure(this.used + pieces + 1);
-    let unavoidable = 1;
-    for (let i = 0; i <= pieces; i++) {
-      const lo = i === 0 ? 0 : (i - 1) * spacing;
-      const hi = i === 0 ? 0 : Math.min(i * spacing, extent);
+    const brake = Math.min((u.speed * u.speed) / (2 * decel), extent);
+    // Sample 0 exactly where it is, then the middles of pieces at most `spacing` long, one piece
+    // ending exactly at the braking distance and the last one at `extent`: the discs of radius
+    // half a piece cover the stretch and nothing behind, and the unavoidable part (the braking
+    // stretch) no more than itself.
+    const braking = Math.ceil(brake / spacing - 1e-12);
+    const rest = Math.ceil((extent - brake) / spacing - 1e-12);
+    this.ensure(this.used + braking + rest + 1);
+    const put = (lo: number, hi: number): void => {
       const o = (lo + hi) / 2;
-      const half = (hi - lo) / 2;
       path.sampleInto(d + o, this.pose);
       const j = this.used++;
       this.sx[j] = this.pose.x;
       this.sy[j] = this.pose.y;
       this.so[j] = o;
-      this.sh[j] = half;
+      this.sh[j] = (hi - lo) / 2;
       this.te[j] = Math.min(this.horizon, lo / vHi);
       // At the path's end it stays for good.
       this.tl[j] = d + hi >= path.length || vLo === 0 ? Infinity : hi / vLo;
       this.owner[j] = t;
-      if (i > 0 && lo < brake) unavoidable = i + 1;
-    }
+    };
+    put(0, 0);
+    for (let i = 0; i < braking; i++) put((i * brake) / braking, ((i + 1) * brake) / braking);
+    for (let i = 0; i < rest; i++) put(brake + (i * (extent - brake)) / rest, brake + ((i + 1) * (extent - brake)) / rest);
     this.onPath[t] = 1;
     this.d0[t] = d;
     this.spacing[t] = spacing;
     this.half[t] = spacing / 2;
     // A unit that brakes for others cannot avoid its current disc and braking stretch; one that
     // does not brake (infantry on a path) cannot avoid any of its prediction.
-    this.uCount[t] = u.yields ? unavoidable : pieces + 1;
+    this.uCount[t] = u.yields ? braking + 1 : braking + rest + 1;
   }
 
   /** A straight line by (vx, vy) from where it is. */

@@ -170,6 +170,40 @@ describe('VehicleYield: hand-worked cases', () => {
     expect(b.distance).toBe(b.path!.length);
   });
 
+  it('crossing with finite acceleration and braking: one brakes, the other never does', () => {
+    // The lead's tanks: 2.5 tiles/s, accelerating and braking at 4 tiles/s², radius 0.72. A
+    // vehicle braking towards its stop must not count as in the other's way because its braking
+    // stretch is rounded up to a whole sample: that flipped the roles back and forth.
+    const rate = 4;
+    const a = { ...vehicle(1, 3, 15, 27, 15, 0.72, 2.5, 0), speed: 0, deceleration: rate };
+    const b = { ...vehicle(2, 15, 3, 15, 27, 0.72, 2.5, 0), speed: 0, deceleration: rate };
+    const rule = new VehicleYield();
+    const braked = new Set<number>();
+    let minGap = Infinity;
+    for (let k = 0; k < 800; k++) {
+      const decisions = rule.decide([a, b]);
+      for (const d of decisions) {
+        const u = d.id === 1 ? a : b;
+        if (d.blocker !== undefined && d.cap < u.speed) braked.add(d.id);
+        // Speed within what the motor allows this step, then never past stopAt.
+        const speed = Math.max(u.speed - rate * DT, Math.min(d.cap, u.speed + rate * DT, u.maxSpeed));
+        const from = u.distance!;
+        let to = Math.min(from + speed * DT, u.path!.length);
+        if (d.stopAt !== undefined) to = Math.min(to, Math.max(from, d.stopAt));
+        u.distance = to;
+        u.speed = (to - from) / DT;
+        const p = u.path!.sample(to);
+        u.x = p.x;
+        u.y = p.y;
+      }
+      minGap = Math.min(minGap, smallestGap([a, b]));
+    }
+    expect(minGap).toBeGreaterThanOrEqual(MARGIN - 1e-9);
+    expect([...braked]).toEqual([2]);
+    expect(a.distance).toBe(a.path!.length);
+    expect(b.distance).toBe(b.path!.length);
+  });
+
   it('following: the rear brakes to keep a gap, the front never does, whatever the priorities', () => {
     for (const [front, rear] of [
       [0, 5],
