@@ -852,6 +852,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const before = this.expanded;
       const fieldBefore = this.preparedWork();
       const state = this.run(Math.min(budget, this.searchTurn));
+      const stalled = this.expanded === before && this.preparedWork() === fieldBefore;
       this.searchTurn -= this.expanded - before;
       budget -= this.expanded - before + this.preparedWork() - fieldBefore;
       if (state !== 'pending') return state;
@@ -859,7 +860,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         this.proofOwed = PROOF_CHUNK;
         this.searchTurn = SEARCH_CHUNK;
       }
-      if (!(budget > 0)) return state;
+      // A budget left too small for the next expansion's preparation (the rounding residue of
+      // fractional work units, 5e-13 once) did nothing: unless the proof's turn is due, the step
+      // is over, or this loop would never end.
+      if (!(budget > 0) || (stalled && this.proofOwed <= 0)) return state;
     }
   }
 
