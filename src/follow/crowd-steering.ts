@@ -50,6 +50,15 @@ export const LOOKAHEAD = 2;
  */
 export const PROGRESS_WINDOW = 4;
 
+/**
+ * Tiles (between discs) within which another unit makes a unit steer; beyond, a unit drives its
+ * path exactly as it would alone. More than two steps of travel plus the crowd's caution.
+ */
+export const ALONE_RANGE = 2;
+
+/** Tiles off its path within which a unit that steered and has nobody near drives its path exactly again. */
+export const REJOIN_DISTANCE = 0.05;
+
 /** Tiles off its path (beyond its radius) at which a unit that was pushed aside plans again from where it is. */
 export const REPLAN_DISTANCE = 2;
 
@@ -113,6 +122,10 @@ export interface Rider {
   warp: number;
   /** The unit it brakes for, if any (crowd id). */
   yieldingTo: number | undefined;
+  /** True while the unit steers along its path (others near); false while its follower drives it exactly. */
+  pursuing: boolean;
+  /** True when its follower drove it this step (the crowd did not). */
+  driven: boolean;
   /** Seconds left of giving way (> 0), or since it ended (<= 0, counting down). */
   backoff: number;
   /** Seconds a vehicle has been stopped, in a row. */
@@ -127,7 +140,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
 }
 
 /**

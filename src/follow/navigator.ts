@@ -30,6 +30,8 @@ import {
   HEADING_SPEED,
   LOOKAHEAD,
   MAX_STEPS_PER_FRAME,
+  ALONE_RANGE,
+  REJOIN_DISTANCE,
   newRider,
   nextWarp,
   progressOn,
@@ -125,6 +127,10 @@ export interface UnitDebugInfo<T> {
   readonly footprint: 'point' | 'disc' | 'rectangle';
   readonly width: number;
   readonly length: number;
+  /** With avoidance on: the velocity the unit moves at now (tiles per second), its choice among the others. */
+  readonly velocity?: { readonly x: number; readonly y: number };
+  /** With avoidance on: true while a unit with a turning radius waits for another. */
+  readonly waiting?: boolean;
 }
 
 /**
@@ -249,11 +255,7 @@ export class Navigator<T> {
     state.move?.cancel(reason);
     state.job?.cancel();
     this.units.delete(unit);
-    if (state.rider) {
-      this.crowd?.remove(state.rider.agent);
-      this.byAgent.delete(state.rider.agent);
-      state.rider = undefined;
-    }
+    this.leaveCrowd(state);
   }
 
   /** True when the navigator knows `unit`. */
@@ -404,7 +406,17 @@ export class Navigator<T> {
     const units: UnitDebugInfo<T>[] = [];
     for (const s of this.units.values()) {
       const { footprint, width, length } = s.resolved;
-      units.push({ unit: s.unit, path: s.follower?.path, distance: s.follower?.distance ?? 0, footprint, width, length });
+      const r = s.rider;
+      const crowd = this.crowd;
+      units.push({
+        unit: s.unit,
+        path: s.follower?.path,
+        distance: s.follower?.distance ?? 0,
+        footprint,
+        width,
+        length,
+        ...(r && crowd ? { velocity: { x: crowd.vx(r.agent), y: crowd.vy(r.agent) }, waiting: s.follower !== undefined && r.warp === 0 } : {}),
+      });
     }
     return { units, lastSearch: this.routes.lastSearch(expanded), queued: this.queue.size };
   }
@@ -605,6 +617,7 @@ export class Navigator<T> {
       rider.stall = 0;
       rider.progress = 0;
       rider.off = 0;
+      rider.pursuing = false;
       rider.waypoints = route.waypoints.map((w) => w + offset);
       rider.nextWaypoint = 0;
     }
@@ -634,9 +647,13 @@ export class Navigator<T> {
     if (f.done && state.follower === f) state.follower = undefined;
   }
 
-  /** True when the unit steers around others: it turns on the spot and takes part in avoidance. */
+  /**
+   * True when the unit steers around others: it turns on the spot, takes part in avoidance and
+   * has a width (a point takes no room: it drives its path, and nobody has to keep off it).
+   */
   private steers(state: UnitState<T>): boolean {
-    return this.crowd !== undefined && state.resolved.avoid && state.resolved.turningRadius === 0 && state.resolved.speed !== undefined;
+    const p = state.resolved;
+    return this.crowd !== undefined && p.avoid && p.turningRadius === 0 && p.sweepRadius > 0 && p.speed !== undefined;
   }
 
   /** Where the unit is now (tile units). */
@@ -675,8 +692,10 @@ export class Navigator<T> {
     for (const s of states) this.guard(s, () => this.join(s));
     const decisions = this.vehicleDecisions(states);
     for (const s of states) {
-      if (this.units.get(s.unit) !== s || !s.rider) continue;
-      this.guard(s, () => (this.steers(s) ? this.chase(s, h) : this.driveBound(s, h, decisions?.get(s.rider!.agent))));
+      if (this.units.get(s.unit) !== s) continue;
+      // A point takes no room: it drives its path as if alone, and is not in the crowd.
+      if (!s.rider) this.guard(s, () => this.drive(s, h));
+      else this.guard(s, () => (this.steers(s) ? this.chase(s, h) : this.driveBound(s, h, decisions?.get(s.rider!.agent))));
     }
     crowd.step(h);
     for (const s of states) {
@@ -685,19 +704,22 @@ export class Navigator<T> {
     }
   }
 
-  /** Puts the unit in the crowd, or updates its size, speed and mode there. */
+  /** Puts the unit in the crowd (a unit with a width), or updates its size, speed and mode there. */
   private join(s: UnitState<T>): void {
     const crowd = this.crowd!;
     const radius = s.resolved.sweepRadius;
+    if (radius === 0) {
+      this.leaveCrowd(s);
+      return;
+    }
     const maxSpeed = s.resolved.speed ?? IDLE_SPEED;
-    const mode = this.steers(s) ? 'avoid' : 'fixed';
+    const steers = this.steers(s);
+    const mode = steers ? 'avoid' : 'fixed';
     const r = s.rider;
     if (r && r.radius === radius && r.maxSpeed === maxSpeed) {
-      if (r.mode !== mode) {
-        crowd.setMode(r.agent, mode);
-        r.mode = mode;
-      }
-      if (mode === 'avoid' && !s.follower) this.followTeleport(s);
+      // A unit that steers switches itself between the crowd and its follower (chase).
+      if (!steers) this.setMode(s, 'fixed');
+      if (steers && !s.follower) this.followTeleport(s);
       return;
     }
     const at = r ? this.whereIs(s) : s.follower ? { ...s.follower.pose } : this.adapter.read(s.unit);
@@ -712,6 +734,14 @@ export class Navigator<T> {
     rider.mode = mode;
     s.rider = rider;
     this.byAgent.set(agent, s);
+  }
+
+  /** Takes the unit out of the crowd. */
+  private leaveCrowd(s: UnitState<T>): void {
+    if (!s.rider) return;
+    this.crowd?.remove(s.rider.agent);
+    this.byAgent.delete(s.rider.agent);
+    s.rider = undefined;
   }
 
   /** An idle unit the game moved itself (a respawn, a teleport) is taken where the game put it. */
@@ -843,9 +873,23 @@ export class Navigator<T> {
     const radius = s.resolved.sweepRadius;
     const max = s.resolved.speed! * (this.terrain?.factorAt(px, py) ?? 1);
     const f = s.follower;
+    r.driven = false;
     if (!f) {
+      this.setMode(s, 'avoid');
       this.goHome(s, px, py, max, h);
       return;
+    }
+    if (!r.pursuing) {
+      if (this.alone(s)) {
+        this.followAlone(s, f, h);
+        return;
+      }
+      // Others come near: from here the unit steers, from where its follower had got to.
+      r.pursuing = true;
+      r.progress = f.distance;
+      r.nextWaypoint = r.waypoints.findIndex((w) => w > f.distance);
+      if (r.nextWaypoint < 0) r.nextWaypoint = r.waypoints.length;
+      this.setMode(s, 'avoid');
     }
     const path = f.path;
     r.progress = progressOn(path, r.progress, PROGRESS_WINDOW, px, py);
@@ -882,6 +926,74 @@ export class Navigator<T> {
     crowd.setPreferred(a, gap === 0 ? 0 : (dx / gap) * speed, gap === 0 ? 0 : (dy / gap) * speed);
   }
 
+  /** Tells the crowd who moves the unit: the crowd ('avoid') or its follower ('fixed'). */
+  private setMode(s: UnitState<T>, mode: 'avoid' | 'fixed'): void {
+    const r = s.rider!;
+    if (r.mode === mode) return;
+    this.crowd!.setMode(r.agent, mode);
+    r.mode = mode;
+  }
+
+  /** True when no other unit is within {@link ALONE_RANGE} of the unit. */
+  private alone(s: UnitState<T>): boolean {
+    return this.crowd!.neighbours(s.rider!.agent, ALONE_RANGE, this.near) === 0;
+  }
+
+  /**
+   * A step of a unit that steers but has nobody near: it drives its path exactly, as without
+   * avoidance (speed profile, corners, terrain, waypoints, arrival on the goal).
+   */
+  private followAlone(s: UnitState<T>, f: Follower, h: number): void {
+    const r = s.rider!;
+    this.setMode(s, 'fixed');
+    r.driven = true;
+    const x0 = f.pose.x;
+    const y0 = f.pose.y;
+    const events = f.advance(h);
+    this.crowd!.setState(r.agent, f.pose.x, f.pose.y, (f.pose.x - x0) / h, (f.pose.y - y0) / h);
+    r.heading = f.pose.heading;
+    r.lastX = f.pose.x;
+    r.lastY = f.pose.y;
+    this.adapter.write(s.unit, f.pose);
+    const move = s.move;
+    for (const e of events) {
+      if (!s.routed || !move || move.ended || s.follower !== f) break;
+      if (e.type === 'waypoint') {
+        r.nextWaypoint++;
+        move.emit('waypoint', s.unit, move, s.passed++);
+      } else {
+        s.follower = undefined;
+        s.routed = false;
+        this.standStill(s);
+        r.homeBest = 0;
+        r.homeIdle = 0;
+        move.end('arrived');
+      }
+    }
+    if (s.follower === f && f.done) s.follower = undefined;
+  }
+
+  /**
+   * A unit that steered round others and is back on its path with nobody near drives its path
+   * exactly again, from its progress on, at its speed now.
+   */
+  private rejoin(s: UnitState<T>, f: Follower): void {
+    const r = s.rider!;
+    const rest = slicePath(f.path, r.progress, Infinity);
+    const speed = Math.min(Math.hypot(this.crowd!.vx(r.agent), this.crowd!.vy(r.agent)), s.resolved.speed!);
+    const waypoints = r.waypoints.slice(r.nextWaypoint).map((w) => w - r.progress);
+    s.follower = new Follower(rest, {
+      ...motionOf(s.resolved),
+      startSpeed: speed,
+      waypoints,
+      ...definedFields({ finalHeading: f.options.finalHeading, terrain: this.terrain }),
+    });
+    r.waypoints = waypoints;
+    r.nextWaypoint = 0;
+    r.progress = 0;
+    r.pursuing = false;
+  }
+
   /**
    * An idle unit that steers heads back to its spot; one that cannot get back for
    * {@link SETTLE_TIME} while it touches another standing unit (two idle units want the same
@@ -914,6 +1026,7 @@ export class Navigator<T> {
   private afterStep(s: UnitState<T>, h: number): void {
     const crowd = this.crowd!;
     const r = s.rider!;
+    if (r.driven) return;
     const a = r.agent;
     let x = crowd.x(a);
     let y = crowd.y(a);
@@ -965,6 +1078,10 @@ export class Navigator<T> {
     }
     if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.olderOncoming(s, x, y)) {
       r.backoff = GIVE_WAY_TIME;
+    }
+    if (r.off <= REJOIN_DISTANCE && r.idle === 0 && this.alone(s) && legClear(this.grid, { x, y }, f.path.sampleInto(r.progress, this.pose), s.resolved.sweepRadius)) {
+      this.rejoin(s, f);
+      return;
     }
     const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
     if (s.job === undefined && (pushed || (r.idle >= STALL_REPLAN_TIME && !r.replanned))) {

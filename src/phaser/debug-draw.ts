@@ -15,6 +15,11 @@ export interface DebugOptions {
   paths?: boolean;
   /** Each unit's footprint (its width, or a small cross for a point). Default true. */
   footprints?: boolean;
+  /**
+   * With avoidance: each unit's velocity (a line to where it would be in a second) and a ring
+   * round each vehicle waiting for another. Default true.
+   */
+  velocities?: boolean;
   /** The nodes the last search expanded. Default false. */
   expanded?: boolean;
   /** Depth of the drawing. Default 1000 (above most game art). */
@@ -23,10 +28,15 @@ export interface DebugOptions {
   pathColor?: number;
   footprintColor?: number;
   expandedColor?: number;
+  velocityColor?: number;
+  waitingColor?: number;
 }
 
 /** Size (pixels) of the cross drawn for a point unit and of an expanded-node dot. */
 const MARK_SIZE = 3;
+
+/** Tiles between a waiting vehicle's footprint and the ring drawn round it. */
+const WAIT_RING = 0.15;
 
 /** Draws the pathfinding state of one scene into two Graphics objects. */
 export class DebugDraw {
@@ -65,6 +75,15 @@ export class DebugDraw {
         else {
           g.lineBetween(unit.x - MARK_SIZE, unit.y - MARK_SIZE, unit.x + MARK_SIZE, unit.y + MARK_SIZE);
           g.lineBetween(unit.x - MARK_SIZE, unit.y + MARK_SIZE, unit.x + MARK_SIZE, unit.y - MARK_SIZE);
+        }
+      }
+      if (o.velocities !== false && info.velocity) {
+        const unit = info.unit;
+        g.lineStyle(1, o.velocityColor ?? 0xff60ff, 1);
+        g.lineBetween(unit.x, unit.y, unit.x + info.velocity.x * map.tileWidth, unit.y + info.velocity.y * map.tileHeight);
+        if (info.waiting) {
+          g.lineStyle(2, o.waitingColor ?? 0xff3030, 1);
+          g.strokeCircle(unit.x, unit.y, (Math.max(info.width, info.length) / 2 + WAIT_RING) * map.tileWidth);
         }
       }
     }

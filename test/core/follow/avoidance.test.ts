@@ -108,7 +108,7 @@ describe('navigator avoidance', () => {
       const nav = navigator(grid);
       const units: Unit[] = [];
       for (let i = 0; i < 16; i++) {
-        const r = rng.chance(0.3) ? 0 : 0.3;
+        const r = rng.chance(0.3) ? 0.05 : 0.3;
         let x = 0;
         let y = 0;
         do {
@@ -211,9 +211,15 @@ describe('navigator avoidance', () => {
       m.on('wait', (u) => events.push(`${u.name} wait`));
     }
     let closest = Infinity;
+    let waited = 0;
     run(nav, [a, b], moves, 60 * 40, DT, () => {
       closest = Math.min(closest, Math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y));
+      // The debug view sees who waits, and velocities no faster than the top speed.
+      const units = nav.debugInfo({ expanded: false }).units;
+      if (units.some((u) => u.waiting)) waited++;
+      for (const u of units) expect(Math.hypot(u.velocity!.x, u.velocity!.y)).toBeLessThanOrEqual(2.5 + 1e-9);
     });
+    expect(waited).toBeGreaterThan(0);
     expect(moves.map((m) => m.state)).toEqual(['arrived', 'arrived']);
     expect(closest).toBeGreaterThanOrEqual(2 * r);
     expect(events.length).toBeGreaterThan(0);
