@@ -76,6 +76,12 @@ export const SETTLE_TIME = 1;
 /** Tiles of progress toward the goal that reset the settle, replan and stuck clocks. */
 export const SETTLE_PROGRESS = 0.02;
 
+/**
+ * Tiles between two goals (at least) for a unit to queue behind one that arrived for the other:
+ * orders to one point, or to slots side by side.
+ */
+export const QUEUE_GOAL_DISTANCE = 1;
+
 /** Tiles between two units' discs at which they touch, for settling. */
 export const TOUCH_GAP = 0.1;
 
@@ -115,6 +121,9 @@ export interface Rider {
   /** Distances along the path that fire `waypoint`, and the next one to pass. */
   waypoints: readonly number[];
   nextWaypoint: number;
+  /** The goal of the move it last arrived with (NaN before any): others queue behind it for about that goal. */
+  settledX: number;
+  settledY: number;
   /** The best distance to its spot of an idle unit pushed aside, and the seconds since it improved. */
   homeBest: number;
   homeIdle: number;
@@ -140,7 +149,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
 }
 
 /**

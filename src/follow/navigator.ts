@@ -5,7 +5,7 @@
  */
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { pathHitsBlocked } from '../curves/footprint.js';
+import { pathHitsBlocked, pointSquareDistance } from '../curves/footprint.js';
 import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
@@ -42,6 +42,7 @@ import {
   STALL_REPLAN_TIME,
   STUCK_TIME,
   TOUCH_GAP,
+  QUEUE_GOAL_DISTANCE,
   GIVE_WAY_AFTER,
   GIVE_WAY_TIME,
   type AvoidanceOptions,
@@ -511,9 +512,10 @@ export class Navigator<T> {
   }
 
   /** Queues a plan for `move` from the unit's pose, or from a little ahead when it is moving. */
-  private plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose): void {
+  private plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose, detour = false): void {
     state.job?.cancel();
     const start = from ?? this.runOut(state);
+    const routes = detour ? this.detourRoutes(state, start, state.goal) : this.routes;
     const request = {
       start,
       goal: state.goal,
@@ -527,10 +529,12 @@ export class Navigator<T> {
     };
     const version = this.grid.version;
     const job = new WorkJob(
-      (budget) => planRoute(this.routes, request, budget),
+      (budget) => planRoute(routes, request, budget),
       (route) => {
         if (state.job === job) state.job = undefined;
-        this.adopt(state, move, route, replan, version);
+        // No way round the standing units (or the unit itself touches one): the usual plan.
+        if (detour && route.status !== 'found' && !move.ended && state.move === move) this.plan(state, move, replan, start);
+        else this.adopt(state, move, route, replan, version);
       },
       (error) => {
         if (state.job === job) state.job = undefined;
@@ -736,6 +740,39 @@ export class Navigator<T> {
     this.byAgent.set(agent, s);
   }
 
+  /**
+   * A copy of the grid with the cells under standing units blocked (idle units, and vehicles
+   * waiting), for a unit held up by them to plan round them; not the cells of its own start
+   * and goal. Made anew for each such plan (rare: after seconds held up).
+   */
+  private detourRoutes(s: UnitState<T>, start: Point, goal: Point): RouteContext {
+    const grid = this.grid.clone();
+    const crowd = this.crowd!;
+    const keep = (cx: number, cy: number): boolean =>
+      (cx === Math.floor(goal.x) && cy === Math.floor(goal.y)) || pointSquareDistance(start.x, start.y, cx, cy) < s.resolved.sweepRadius;
+    for (const other of this.units.values()) {
+      const r = other.rider;
+      if (!r || other === s) continue;
+      if (!this.standing(r.agent)) continue;
+      const x = crowd.x(r.agent);
+      const y = crowd.y(r.agent);
+      const rad = other.resolved.sweepRadius;
+      for (let cy = Math.floor(y - rad); cy <= Math.floor(y + rad); cy++) {
+        for (let cx = Math.floor(x - rad); cx <= Math.floor(x + rad); cx++) {
+          if (grid.inBounds(cx, cy) && pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) grid.setBlocked(cx, cy, true);
+        }
+      }
+    }
+    return new RouteContext(grid);
+  }
+
+  /** True when the unit of crowd id `agent` stands: idle, or a vehicle waiting. */
+  private standing(agent: number | undefined): boolean {
+    const other = agent === undefined ? undefined : this.byAgent.get(agent);
+    if (!other || !other.rider) return false;
+    return other.move === undefined || other.move.ended || (other.follower !== undefined && other.rider.warp === 0);
+  }
+
   /** Takes the unit out of the crowd. */
   private leaveCrowd(s: UnitState<T>): void {
     if (!s.rider) return;
@@ -823,7 +860,10 @@ export class Navigator<T> {
       if (r.warp === 0 && !f.done) {
         if (r.stall === 0 && blocker && move && !move.ended && s.routed) move.emit('wait', s.unit, move, blocker.unit);
         r.stall += h;
-      } else r.stall = 0;
+      } else {
+        r.stall = 0;
+        r.replanned = false;
+      }
     } else r.warp = 1;
     const events = f.advance(h * r.warp);
     let vx = (f.pose.x - x0) / h;
@@ -842,7 +882,17 @@ export class Navigator<T> {
     r.lastY = f.pose.y;
     this.followerEvents(s, f, events, true);
     if (s.follower === f && f.done) s.follower = undefined;
-    if (r.stall >= STUCK_TIME && s.move === move && move && !move.ended && s.routed) this.giveUp(s, move);
+    if (!move || move.ended || s.move !== move || !s.routed) return;
+    if (r.stall >= STUCK_TIME) this.giveUp(s, move);
+    else if (r.stall >= STALL_REPLAN_TIME && !r.replanned && s.job === undefined && s.follower && (decision?.blocked || this.standing(r.yieldingTo))) {
+      // Waiting on units that stand, or on a knot of vehicles that waiting will not untie: plan round them.
+      r.replanned = true;
+      // It stands where it waits, and the new path starts there.
+      const at = { ...s.follower.pose };
+      s.follower = undefined;
+      s.routed = false;
+      this.plan(s, move, true, at, true);
+    }
   }
 
   /** Fires a follower's events on the unit's move; `arrive` ends the move when `arrives`. */
@@ -967,6 +1017,8 @@ export class Navigator<T> {
         this.standStill(s);
         r.homeBest = 0;
         r.homeIdle = 0;
+        r.settledX = f.path.end.x;
+        r.settledY = f.path.end.y;
         move.end('arrived');
       }
     }
@@ -1061,6 +1113,8 @@ export class Navigator<T> {
         r.homeY = y;
         r.homeBest = 0;
         r.homeIdle = 0;
+        r.settledX = end.x;
+        r.settledY = end.y;
         this.adapter.write(s.unit, { x, y, heading: r.heading });
         r.lastX = x;
         r.lastY = y;
@@ -1084,9 +1138,10 @@ export class Navigator<T> {
       return;
     }
     const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
-    if (s.job === undefined && (pushed || (r.idle >= STALL_REPLAN_TIME && !r.replanned))) {
+    const held = r.idle >= STALL_REPLAN_TIME && !r.replanned;
+    if (s.job === undefined && (pushed || held)) {
       r.replanned = true;
-      this.plan(s, move, true, { x, y, heading: r.heading });
+      this.plan(s, move, true, { x, y, heading: r.heading }, held);
     }
   }
 
@@ -1121,7 +1176,10 @@ export class Navigator<T> {
     return false;
   }
 
-  /** True when the unit at (x, y) touches a standing unit nearer `goal` than itself: it queues there. */
+  /**
+   * True when the unit at (x, y) touches a standing unit nearer `goal` than itself that arrived
+   * for about the same goal: it queues behind it.
+   */
   private queued(s: UnitState<T>, x: number, y: number, goal: Point): boolean {
     const crowd = this.crowd!;
     const a = s.rider!.agent;
@@ -1130,8 +1188,11 @@ export class Navigator<T> {
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
       if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
-      const b = other.rider!.agent;
-      if (Math.hypot(goal.x - crowd.x(b), goal.y - crowd.y(b)) < mine) return true;
+      const o = other.rider!;
+      // Only behind units that came for (about) the same goal: one standing in the way for its own reasons is gone round instead.
+      const reach = Math.max(QUEUE_GOAL_DISTANCE, s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP);
+      if (!(Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach)) continue;
+      if (Math.hypot(goal.x - crowd.x(o.agent), goal.y - crowd.y(o.agent)) < mine) return true;
     }
     return false;
   }
