@@ -59,8 +59,12 @@ export interface Pathing {
   /** True when units can be ordered with this planner. */
   isAvailable(plannerId: string): boolean;
   addUnit(sprite: Phaser.GameObjects.Sprite, kind: UnitKind): void;
-  /** Sends a unit to a world point (pixels); `label` names it in the stats. */
-  moveTo(sprite: Phaser.GameObjects.Sprite, x: number, y: number, plannerId: string, label: string): Order;
+  /**
+   * Sends units to a world point (pixels) as one group order: the plugin gives each its own free
+   * slot around the point (units that cannot share ground, land and sea, go as separate groups).
+   * Returns one order per sprite, in the array's order; `label` names them in the stats.
+   */
+  moveTo(sprites: readonly Phaser.GameObjects.Sprite[], x: number, y: number, plannerId: string, label: string): Order[];
   /** Makes a tile edit reach the grids now rather than next frame. */
   tilesChanged(x: number, y: number): void;
   setDebug(on: boolean): void;
@@ -145,16 +149,16 @@ export function createPathing(scene: Phaser.Scene, layer: Phaser.Tilemaps.Tilema
       pathfinding.addUnit(sprite, profile);
     },
 
-    moveTo(sprite, x, y, plannerId, label) {
-      if (!classOf.has(sprite)) throw new Error('moveTo: not a unit');
+    moveTo(sprites, x, y, plannerId, label) {
+      if (!sprites.every((s) => classOf.has(s))) throw new Error('moveTo: not a unit');
       const planner = plannerId === 'directional-full' ? 'directional' : plannerId;
-      const move = pathfinding.moveTo(sprite, x, y, { planner, nearest: true });
+      const moves = pathfinding.moveTo(sprites, x, y, { planner, nearest: true });
       if (!batch || batch.planner !== plannerId || batch.moves.every((m) => m.state !== 'planning')) {
         batch = { planner: plannerId, label, moves: [], timeMs: 0, expanded: 0, fresh: true };
       }
-      batch.moves.push(move);
+      batch.moves.push(...moves);
       if (batch.moves.length > 1) (batch as { label: string }).label = `${batch.moves.length} units`;
-      return move;
+      return moves;
     },
 
     tilesChanged(x, y) {

@@ -6,7 +6,7 @@ import * as Phaser from 'phaser';
 import mapUrl from '../../assets/demo-map.json?url';
 import tilesUrl from '../../assets/demo-tiles.png';
 import { drawComparison } from '../compare-view.js';
-import { installTestHook, type HookUnit } from '../test-hook.js';
+import { installTestHook, type HookContacts, type HookUnit } from '../test-hook.js';
 import { createPanel, type Panel } from '../panel.js';
 import { createPathing, PLANNERS, type CompareEntry, type Order, type Pathing } from '../pathing.js';
 import { TILE_SIZE } from '../terrain.js';
@@ -23,17 +23,18 @@ interface Unit {
   goal: { x: number; y: number } | undefined;
   /** Deepest overlap with a blocked tile seen so far, tiles (the test hook's evidence). */
   worstOverlap: number;
+  /** Replans after a wall blocked its path. */
   replans: number;
+  /** Times it braked or stopped for another unit (`yield` and `wait` events). */
+  waits: number;
+  /** How its last order ended, and why when it failed. */
+  ended: { status: 'arrived' | 'failed' | 'cancelled'; failure?: string; seconds: number } | undefined;
 }
 
 /** Pointer travel (pixels) that turns a click into a box drag. */
 const DRAG_THRESHOLD = 6;
 /** How close (tiles, beyond the footprint) a click must land to pick a unit. */
 const PICK_SLACK = 0.35;
-/** Room (tiles) between the footprints of a group's units at their goals, and from walls. */
-const FORMATION_GAP = 0.15;
-/** How many rings of spots around a click are tried for a group's goals. */
-const FORMATION_RINGS = 7;
 /** Where the comparison view starts: across the ruins, where grid paths zig-zag. */
 const DEFAULT_COMPARE = { start: { x: 22.5, y: 43.5 }, goal: { x: 62.5, y: 8.5 } };
 
@@ -51,6 +52,10 @@ export class DemoScene extends Phaser.Scene {
   private comparison!: Phaser.GameObjects.Graphics;
   private dragFrom: { x: number; y: number } | undefined;
   private frame = 0;
+  /** Game time (seconds) the scene has updated through: the sum of the frames' deltas the plugin also gets. */
+  private seconds = 0;
+  /** Deepest overlap between two units' discs since the test hook last reset it. */
+  private contacts: HookContacts = { deepest: 0, pair: undefined, frames: 0 };
 
   constructor() {
     super('demo');
@@ -94,17 +99,43 @@ export class DemoScene extends Phaser.Scene {
       comparison: () => this.compare?.entries,
       blocks: (kind, x, y) => this.terrain.blocks(UNIT_KINDS[kind as UnitKindName], x, y),
       terrain: (x, y) => this.terrain.kindAt(x, y),
+      seconds: () => this.seconds,
+      spawn: (kind, x, y) => this.spawn(UNIT_KINDS[kind as UnitKindName], x * TILE_SIZE, y * TILE_SIZE, 0).id,
+      contacts: () => ({ ...this.contacts }),
+      resetContacts: () => void (this.contacts = { deepest: 0, pair: undefined, frames: 0 }),
     });
   }
 
-  override update(): void {
+  override update(_time: number, delta: number): void {
     this.frame++;
+    this.seconds += delta / 1000;
     this.pathing.update();
     for (const u of this.units) {
       const overlap = this.terrain.penetration(u.kind, u.sprite.x / TILE_SIZE, u.sprite.y / TILE_SIZE);
       u.worstOverlap = Math.max(u.worstOverlap, overlap);
     }
+    this.sampleContacts();
     this.drawOverlays();
+  }
+
+  /**
+   * Records the deepest overlap between two units' discs this frame, as a fraction of the smaller
+   * radius. Land units and ships do not meet (ships pass under bridges), so only pairs of the same
+   * ground count.
+   */
+  private sampleContacts(): void {
+    const c = this.contacts;
+    c.frames++;
+    for (let i = 0; i < this.units.length; i++) {
+      const a = this.units[i]!;
+      for (let j = i + 1; j < this.units.length; j++) {
+        const b = this.units[j]!;
+        if (a.kind.water !== b.kind.water) continue;
+        const gap = Math.hypot(a.sprite.x - b.sprite.x, a.sprite.y - b.sprite.y) / TILE_SIZE - a.kind.radius - b.kind.radius;
+        const depth = -gap / Math.min(a.kind.radius, b.kind.radius);
+        if (depth > c.deepest) [c.deepest, c.pair] = [depth, [a.name, b.name]];
+      }
+    }
   }
 
   private spawnUnits(map: Phaser.Tilemaps.Tilemap): void {
@@ -113,16 +144,23 @@ export class DemoScene extends Phaser.Scene {
       const kind = UNIT_KINDS[object.type as UnitKindName];
       if (!kind) continue;
       const heading = (object.properties as { name: string; value: unknown }[] | undefined)?.find((p) => p.name === 'heading')?.value;
-      const sprite = this.add
-        .sprite(object.x ?? 0, object.y ?? 0, textureKey(kind.name))
-        .setScale(UNIT_SPRITE_SCALE)
-        .setRotation(typeof heading === 'number' ? heading : 0)
-        .setDepth(kind.water ? 4.5 : 5);
-      const count = this.units.filter((u) => u.kind === kind).length + 1;
-      const name = `${kind.name[0]!.toUpperCase()}${kind.name.slice(1)} ${count}`;
-      this.units.push({ id: this.units.length + 1, name, kind, sprite, selected: false, order: undefined, goal: undefined, worstOverlap: 0, replans: 0 });
-      this.pathing.addUnit(sprite, kind);
+      this.spawn(kind, object.x ?? 0, object.y ?? 0, typeof heading === 'number' ? heading : 0);
     }
+  }
+
+  /** Adds a unit of `kind` at a world point (pixels) facing `heading` (radians). */
+  private spawn(kind: UnitKind, x: number, y: number, heading: number): Unit {
+    const sprite = this.add
+      .sprite(x, y, textureKey(kind.name))
+      .setScale(UNIT_SPRITE_SCALE)
+      .setRotation(heading)
+      .setDepth(kind.water ? 4.5 : 5);
+    const count = this.units.filter((u) => u.kind === kind).length + 1;
+    const name = `${kind.name[0]!.toUpperCase()}${kind.name.slice(1)} ${count}`;
+    const unit: Unit = { id: this.units.length + 1, name, kind, sprite, selected: false, order: undefined, goal: undefined, worstOverlap: 0, replans: 0, waits: 0, ended: undefined };
+    this.units.push(unit);
+    this.pathing.addUnit(sprite, kind);
+    return unit;
   }
 
   private bindInput(): void {
@@ -193,57 +231,60 @@ export class DemoScene extends Phaser.Scene {
     }
   }
 
-  /** Sends the selection to (x, y) (tiles), spreading a group over nearby free spots. */
+  /**
+   * Sends the selection to (x, y) (tiles) as one group order: the plugin gives each unit its own
+   * free spot around the click, keeping the group's arrangement, and the units steer round each
+   * other on the way.
+   */
   private orderSelected(x: number, y: number): void {
     const chosen = this.units.filter((u) => u.selected);
     if (chosen.length === 0) {
       this.panel.say('Select a unit first: click it, or drag a box around several.');
       return;
     }
-    chosen.sort((a, b) => Math.hypot(a.sprite.x / TILE_SIZE - x, a.sprite.y / TILE_SIZE - y) - Math.hypot(b.sprite.x / TILE_SIZE - x, b.sprite.y / TILE_SIZE - y));
-    const taken: { x: number; y: number; r: number }[] = [];
-    const label = chosen.length === 1 ? chosen[0]!.name : `${chosen.length} units`;
-    for (const u of chosen) {
-      // No free spot near the click (a ship sent inland): the plugin finds the nearest reachable point.
-      const goal = this.formationSpot(u.kind, x, y, taken) ?? { x, y };
-      taken.push({ ...goal, r: u.kind.radius });
-      this.send(u, goal, label);
-    }
+    this.send(chosen, { x, y }, chosen.length === 1 ? chosen[0]!.name : `${chosen.length} units`);
   }
 
-  /**
-   * A spot near (x, y) where the unit's footprint fits and no earlier unit of the group stands:
-   * rings of spots around the click, one footprint apart.
-   */
-  private formationSpot(kind: UnitKind, x: number, y: number, taken: readonly { x: number; y: number; r: number }[]): { x: number; y: number } | undefined {
-    const step = kind.radius * 2 + FORMATION_GAP;
-    for (let ring = 0; ring <= FORMATION_RINGS; ring++) {
-      const count = ring === 0 ? 1 : ring * 6;
-      for (let i = 0; i < count; i++) {
-        const a = (i / count) * Math.PI * 2;
-        const spot = { x: x + Math.cos(a) * ring * step, y: y + Math.sin(a) * ring * step };
-        const fits = this.terrain.penetration(kind, spot.x, spot.y, FORMATION_GAP) === 0;
-        if (fits && taken.every((t) => Math.hypot(t.x - spot.x, t.y - spot.y) >= t.r + kind.radius + FORMATION_GAP)) return spot;
-      }
-    }
-    return undefined;
+  /** Orders `group` to `target` (tiles) with a planner, and follows each unit's order. */
+  private send(group: readonly Unit[], target: { x: number; y: number }, label: string, plannerId = this.plannerId): void {
+    const orders = this.pathing.moveTo(
+      group.map((u) => u.sprite),
+      target.x * TILE_SIZE,
+      target.y * TILE_SIZE,
+      plannerId,
+      label,
+    );
+    group.forEach((u, i) => this.follow(u, orders[i]!, target, plannerId));
   }
 
-  private send(u: Unit, goal: { x: number; y: number }, label: string, plannerId = this.plannerId): void {
-    const order = this.pathing.moveTo(u.sprite, goal.x * TILE_SIZE, goal.y * TILE_SIZE, plannerId, label);
+  private follow(u: Unit, order: Order, target: { x: number; y: number }, plannerId: string): void {
     u.order = order;
-    u.goal = goal;
+    // The click until the path shows the unit's own spot around it.
+    u.goal = target;
+    u.ended = undefined;
     const finish = (): void => {
       if (u.order !== order) return;
       u.order = undefined;
       u.goal = undefined;
+      u.ended = { status: order.state as 'arrived' | 'failed' | 'cancelled', seconds: this.seconds, ...(order.failure ? { failure: order.failure } : {}) };
     };
+    order.on('start', () => {
+      const end = this.pathing.currentPath(u.sprite)?.at(-1);
+      if (end && u.order === order) u.goal = end;
+    });
     order.on('arrive', finish);
     order.on('cancel', finish);
+    let blocked = false;
+    order.on('blocked', () => void (blocked = true));
+    // Replans also follow a unit pushed off its path by others: only a wall's is worth a word.
     order.on('replan', () => {
+      if (!blocked) return;
+      blocked = false;
       u.replans++;
       this.panel.say(`${u.name} replanned around the new wall.`);
     });
+    order.on('yield', () => void u.waits++);
+    order.on('wait', () => void u.waits++);
     order.on('fail', (_unit, move) => {
       finish();
       if (u.kind.turningRadius > 0 && !plannerId.startsWith('directional') && move.failure === 'no-path') {
@@ -251,10 +292,11 @@ export class DemoScene extends Phaser.Scene {
         // way: the point of the directional planners. Show it, and still get the unit there.
         const name = PLANNERS.find((p) => p.id === plannerId)?.label ?? plannerId;
         this.panel.say(`${name} plus curves found no drivable path for ${u.name}; Directional takes over.`);
-        this.send(u, goal, u.name, 'directional-full');
+        this.send([u], target, u.name, 'directional-full');
         return;
       }
-      this.panel.say(`No path for ${u.name}: ${move.reason ?? move.failure ?? 'unknown'}.`);
+      if (move.failure === 'stuck') this.panel.say(`${u.name} gave up: other units kept it from its spot.`);
+      else this.panel.say(`No path for ${u.name}: ${move.reason ?? move.failure ?? 'unknown'}.`);
     });
   }
 
@@ -343,6 +385,8 @@ export class DemoScene extends Phaser.Scene {
       goal: u.goal,
       path: (this.pathing.currentPath(u.sprite) ?? []).map((p) => ({ x: p.x, y: p.y })),
       replans: u.replans,
+      waits: u.waits,
+      ended: u.ended,
       worstOverlap: u.worstOverlap,
     };
   }

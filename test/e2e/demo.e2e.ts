@@ -5,6 +5,7 @@
  *
  *   npm run test:e2e                 # the checks; screenshots go to test-results/
  *   npm run test:e2e -- --readme     # also refreshes docs/demo.png, the README screenshot
+ *   npm run test:e2e -- --only bridge # only the checks whose name contains "bridge"
  *
  * Fails on any console error or uncaught page error, on a check that does not hold, and when the
  * whole run exceeds its time limit. The last line is `e2e: N passed, M failed`.
@@ -29,6 +30,8 @@ const VIEWPORT = { width: 1440, height: 960 };
 const README_SHOT = process.argv.includes('--readme');
 const README_VIEWPORT = { width: 1240, height: 820 };
 const README_MAX_BYTES = 300 * 1024;
+/** `--only <text>`: run only the checks whose name contains the text. */
+const ONLY = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '') : undefined;
 
 type Hooked = Window & { __headway?: TestHook };
 
@@ -204,6 +207,28 @@ const ROAD_CORNER_TOLERANCE = 0.5;
 const LAKE_TARGET = { x: 16.5, y: 13.5 };
 /** Where an infantry unit is sent before a wall is dropped in its way. */
 const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
+/**
+ * Two groups of infantry that swap ends of the west bridge (3 tiles wide, rows 24-34), spawned in
+ * blocks of {@link SWAP_COLUMNS} x {@link SWAP_ROWS} one tile apart: `from` is the block's top-left
+ * unit, `to` the click that orders the group, clear of the other group's units (a click on a unit
+ * selects it) and on the far side of the bridge.
+ */
+const SWAP_GROUPS = [
+  { name: 'south', from: { x: 36.5, y: 37.5 }, to: { x: 36.5, y: 17 } },
+  { name: 'north', from: { x: 35.5, y: 18.5 }, to: { x: 37.5, y: 40 } },
+] as const;
+const SWAP_COLUMNS = 3;
+const SWAP_ROWS = 2;
+/** Where the bridge's deck begins and ends (rows): a group has crossed when all its units are beyond. */
+const BRIDGE_ROWS = { north: 24, south: 35 } as const;
+/** How far (tiles) a unit may stand from its group's click: 6 slots 0.7 tiles apart fit well within. */
+const SWAP_SPREAD = 2.5;
+/** Deepest overlap allowed between two units' discs, as a fraction of the smaller radius (issue 19). */
+const SWAP_OVERLAP = 0.1;
+/** Game time (seconds) both groups get to arrive: about 6 times one soldier's 6.5 s walk alone. */
+const SWAP_GAME_LIMIT_S = 40;
+/** Infantry speed, tiles per second (demo/units.ts): the walk alone, for the report. */
+const INFANTRY_SPEED = 3;
 
 const tests: Test[] = [
   {
@@ -384,6 +409,72 @@ const tests: Test[] = [
     },
   },
 ];
+
+tests.push({
+  name: 'two groups of infantry ordered through each other across a bridge all arrive without overlapping',
+  async run(page) {
+    // A fresh game: no unit left on the bridge by the checks before.
+    await open(page, `${baseUrl}?renderer=canvas`);
+    const groups: { name: string; ids: number[]; to: { x: number; y: number } }[] = [];
+    for (const g of SWAP_GROUPS) {
+      const ids: number[] = [];
+      for (let row = 0; row < SWAP_ROWS; row++) {
+        for (let col = 0; col < SWAP_COLUMNS; col++) {
+          const [x, y] = [g.from.x + col, g.from.y + row];
+          ids.push(await page.evaluate(([tx, ty]) => (window as Hooked).__headway!.spawn('infantry', tx!, ty!), [x, y]));
+        }
+      }
+      groups.push({ name: g.name, ids, to: g.to });
+    }
+    const ids = groups.flatMap((g) => g.ids);
+    const mine = async (): Promise<HookUnit[]> => (await units(page)).filter((u) => ids.includes(u.id));
+    await page.evaluate(() => (window as Hooked).__headway!.resetContacts());
+    const clock = (): Promise<number> => page.evaluate(() => (window as Hooked).__headway!.seconds());
+    const t0 = await clock();
+    const f0 = await frame(page);
+    for (const [i, g] of SWAP_GROUPS.entries()) {
+      // Drag a box round the block, then click the far side.
+      const a = await toClient(page, g.from.x - 0.6, g.from.y - 0.6);
+      const b = await toClient(page, g.from.x + SWAP_COLUMNS - 0.4, g.from.y + SWAP_ROWS - 0.4);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 4 });
+      await page.mouse.up();
+      const selected = (await units(page)).filter((u) => u.selected).map((u) => u.id);
+      check(JSON.stringify(selected) === JSON.stringify(groups[i]!.ids), `the box round the ${g.name} group selected ${JSON.stringify(selected)}, not ${JSON.stringify(groups[i]!.ids)}`);
+      await clickTile(page, g.to.x, g.to.y);
+    }
+    const done = await waitFor(page, 'both groups to end their moves', async () => {
+      const all = await mine();
+      if (all.every((u) => !u.moving && u.ended)) return all;
+      return (await clock()) - t0 > SWAP_GAME_LIMIT_S ? all : undefined;
+    });
+    const seconds = (await clock()) - t0;
+    const frames = (await frame(page)) - f0;
+    const contacts = await page.evaluate(() => (window as Hooked).__headway!.contacts());
+    await page.screenshot({ path: join(RESULTS, 'demo-bridge-swap.png') });
+    const last = Math.max(...done.map((u) => (u.ended?.seconds ?? Infinity) - t0));
+    const alone = Math.max(...SWAP_GROUPS.map((g) => Math.hypot(g.to.x - g.from.x, g.to.y - g.from.y))) / INFANTRY_SPEED;
+    console.log(
+      `     ${ids.length} infantry: deepest overlap ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius (${contacts.pair?.join(' and ') ?? 'no contact'}) over ${contacts.frames} frames; ` +
+        `all ended after ${last.toFixed(1)} s game time (one walking alone: ~${alone.toFixed(1)} s), ${frames} frames, ${done.reduce((n, u) => n + u.waits, 0)} waits`,
+    );
+    const unfinished = done.filter((u) => u.ended?.status !== 'arrived');
+    check(unfinished.length === 0, `not arrived within ${SWAP_GAME_LIMIT_S} s of game time: ${unfinished.map((u) => `${u.name} ${u.ended ? `${u.ended.status} ${u.ended.failure ?? ''}` : `moving at (${u.x.toFixed(2)}, ${u.y.toFixed(2)})`}`).join(', ')}`);
+    for (const g of groups) {
+      for (const u of done.filter((u) => g.ids.includes(u.id))) {
+        const crossed = g.name === 'south' ? u.y < BRIDGE_ROWS.north : u.y > BRIDGE_ROWS.south;
+        check(crossed, `${u.name} of the ${g.name} group stands at (${u.x.toFixed(2)}, ${u.y.toFixed(2)}), not across the bridge`);
+        const off = Math.hypot(u.x - g.to.x, u.y - g.to.y);
+        check(off < SWAP_SPREAD, `${u.name} stands ${off.toFixed(2)} tiles from its group's target`);
+      }
+    }
+    check(contacts.frames >= frames, `only ${contacts.frames} of ${frames} frames sampled`);
+    check(contacts.deepest < SWAP_OVERLAP, `${contacts.pair!.join(' and ')} overlapped by ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius`);
+    const walls = done.filter((u) => u.worstOverlap > 0);
+    check(walls.length === 0, `discs entered blocked tiles: ${walls.map((u) => `${u.name} by ${u.worstOverlap.toFixed(3)}`).join(', ')}`);
+  },
+});
 
 /** The plugin's default planning budget per frame, ms. */
 const PLAN_BUDGET_MS = 4;
@@ -566,7 +657,7 @@ async function main(): Promise<number> {
     baseUrl = url;
     await open(page, url);
     if (errors.length > 0) throw new Error(errors.join('\n'));
-    for (const test of tests) {
+    for (const test of tests.filter((t) => ONLY === undefined || t.name.includes(ONLY))) {
       const before = errors.length;
       try {
         await test.run(page);
