@@ -76,12 +76,6 @@ export const SETTLE_TIME = 1;
 /** Tiles of progress toward the goal that reset the settle, replan and stuck clocks. */
 export const SETTLE_PROGRESS = 0.02;
 
-/**
- * Tiles between two goals (at least) for a unit to queue behind one that arrived for the other:
- * orders to one point, or to slots side by side.
- */
-export const QUEUE_GOAL_DISTANCE = 1;
-
 /** Tiles between two units' discs at which they touch, for settling. */
 export const TOUCH_GAP = 0.1;
 
@@ -121,7 +115,7 @@ export interface Rider {
   /** Distances along the path that fire `waypoint`, and the next one to pass. */
   waypoints: readonly number[];
   nextWaypoint: number;
-  /** The goal of the move it last arrived with (NaN before any): others queue behind it for about that goal. */
+  /** The goal of the move it last arrived with (NaN before any): others may queue behind it. */
   settledX: number;
   settledY: number;
   /** The best distance to its spot of an idle unit pushed aside, and the seconds since it improved. */

@@ -42,7 +42,6 @@ import {
   STALL_REPLAN_TIME,
   STUCK_TIME,
   TOUCH_GAP,
-  QUEUE_GOAL_DISTANCE,
   GIVE_WAY_AFTER,
   GIVE_WAY_TIME,
   type AvoidanceOptions,
@@ -1178,7 +1177,7 @@ export class Navigator<T> {
 
   /**
    * True when the unit at (x, y) touches a standing unit nearer `goal` than itself that arrived
-   * for about the same goal: it queues behind it.
+   * there from an order: it queues behind it.
    */
   private queued(s: UnitState<T>, x: number, y: number, goal: Point): boolean {
     const crowd = this.crowd!;
@@ -1189,9 +1188,9 @@ export class Navigator<T> {
       const other = this.byAgent.get(this.near[i]!);
       if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
       const o = other.rider!;
-      // Only behind units that came for (about) the same goal: one standing in the way for its own reasons is gone round instead.
-      const reach = Math.max(QUEUE_GOAL_DISTANCE, s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP);
-      if (!(Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach)) continue;
+      // Only behind units that arrived somewhere: one that stands where it was put (a post, a
+      // unit out of avoidance) is gone round instead.
+      if (Number.isNaN(o.settledX)) continue;
       if (Math.hypot(goal.x - crowd.x(o.agent), goal.y - crowd.y(o.agent)) < mine) return true;
     }
     return false;
