@@ -149,9 +149,10 @@ export class MovementGrids {
    * Re-reads an area (cells; default the whole map) of every built grid from its rule and its
    * costs. Every rule and cost rule is asked for every cell, and each cost checked, before any
    * grid is written, so a rule that throws or a bad cost leaves all grids as they were. Each grid
-   * then changes its blocking in one step (see `Grid.fill`) and its costs in the next (see
-   * `Grid.fillCosts`; a step only when something changed), one right after the other, and its
-   * caches hear of each through `grid.watch`.
+   * then changes its blocking in one step (see `Grid.fill`: a `layoutVersion` step) and its costs
+   * in the next (see `Grid.fillCosts`: a `version` step only, which begins no paused search
+   * again; a step only when something changed), one right after the other, and its caches hear
+   * of each through `grid.watch` (of the blocking alone through `grid.watchLayout`).
    * @throws what a rule throws, or a RangeError naming a bad cost (nothing changed); else, after
    *   every grid is updated, what their change listeners threw (several as an `AggregateError`).
    */

@@ -109,9 +109,9 @@ export class Grid {
 
   /**
    * Sets every cell of a rectangle from a predicate in one change (one step of `version` and of
-   * {@link layoutVersion}, one notification): what a game does when a tilemap area is reloaded. The rectangle is clipped to
-   * the map; its corner is floored and its far side floored too, so `fill(0, 0, 2.5, 1, f)` sets
-   * cells (0, 0) and (1, 0).
+   * {@link layoutVersion}, one notification): what a game does when a tilemap area is reloaded.
+   * The rectangle is clipped to the map; its corner is floored and its far side floored too, so
+   * `fill(0, 0, 2.5, 1, f)` sets cells (0, 0) and (1, 0).
    *
    * The change is applied whole or not at all: the predicate is asked for every cell before any
    * cell is written, so a predicate that throws leaves the grid, its `version` and every cache as
@@ -213,8 +213,9 @@ export class Grid {
 
   /**
    * Sets the cost of every cell of a rectangle from a function in one change (one `version` step,
-   * no {@link layoutVersion} step, one notification; searches in progress go on as {@link setCost} says), clipped and floored like {@link fill}. The change is whole or absent: the
-   * function is asked for every cell and each answer checked before any cell is written.
+   * no {@link layoutVersion} step, one notification; searches in progress go on as
+   * {@link setCost} says), clipped and floored like {@link fill}. The change is whole or absent:
+   * the function is asked for every cell and each answer checked before any cell is written.
    * @throws RangeError on a bad rectangle (as {@link fill}), or when the function returns something
    *   other than a number from 1 to {@link MAX_TILE_COST} (the message names the cell and the value; the grid is
    *   unchanged).

@@ -305,7 +305,8 @@ export class TilemapGrid {
   /**
    * Sets the cost of cell (x, y) (tiles) for units of class `moves` (default `default`), over
    * whatever its tiles say, until set again; `null` gives the cell back to its tiles. Applied at
-   * once to the class's grid (if built), so searches in progress restart and units replan.
+   * once to the class's grid (if built), so the next searches see it; a search in progress goes on
+   * with the costs it has read (a cost edit changes no blocking: see `Grid.setCost`).
    * @throws RangeError when (x, y) is not a cell of the map, the cost is not a number from 1 to `MAX_TILE_COST`
    *   (or null), or the class is unknown; nothing changes then.
    */
