@@ -101,3 +101,29 @@ describe('a paused weighted search and a cost edit', () => {
     });
   }
 });
+
+describe('tables that read blocking alone, after cost edits and a blocking edit between queries', () => {
+  it('A*: the move table follows the new wall', () => {
+    const grid = new Grid(20, 10).fillCosts(0, 0, 20, 10, (x) => 1 + (x % 3));
+    const astar = new AStar(grid);
+    expect(astar.findPath(1, 5, 19, 5).status).toBe('found');
+    grid.setCost(4, 4, 5);
+    grid.fill(10, 2, 1, 8, () => true);
+    grid.setCost(5, 4, 5);
+    const r = astar.findPath(1, 5, 19, 5);
+    expect(r.status).toBe('found');
+    expect(brutePathLegal(grid, r.points)).toBe(true);
+  });
+
+  it('Theta*: line of sight (the free runs) sees the new wall', () => {
+    const grid = new Grid(20, 10).fillCosts(0, 0, 20, 10, () => 2);
+    const theta = new ThetaStar(grid);
+    expect(theta.findPath(1, 5, 19, 5).points).toHaveLength(2);
+    grid.setCost(4, 4, 3);
+    grid.fill(10, 2, 1, 8, () => true);
+    grid.setCost(5, 4, 3);
+    const r = theta.findPath(1, 5, 19, 5);
+    expect(r.status).toBe('found');
+    expect(brutePathLegal(grid, r.points)).toBe(true);
+  });
+});
