@@ -68,10 +68,16 @@ export const ARRIVE_DISTANCE = 0.05;
 /**
  * Seconds a unit may fail to get closer to its goal (by {@link SETTLE_PROGRESS}) while it touches
  * a standing unit nearer the goal before it counts as arrived where it stands: it queues behind
- * those who got there first. Also how long an idle unit that cannot get back to its spot waits
- * before it takes where it is as its spot.
+ * those who got there first.
  */
 export const SETTLE_TIME = 1;
+
+/**
+ * Seconds an idle unit pushed off its spot waits for another unit standing on it to leave before
+ * it takes where it is as its spot: long enough for a chain of units pushed onto each other's
+ * spots to unwind.
+ */
+export const HOME_TAKEN_TIME = 5;
 
 /** Tiles of progress toward the goal that reset the settle, replan and stuck clocks. */
 export const SETTLE_PROGRESS = 0.02;
@@ -88,8 +94,14 @@ export const GIVE_WAY_TIME = 1.5;
 /** Seconds without progress after which a unit plans again from where it is (once, until it progresses). */
 export const STALL_REPLAN_TIME = 2;
 
-/** Seconds without progress after which a unit gives up its move (`stuck`). */
+/**
+ * Seconds without progress, while no unit near it moves either (a deadlock, not a crowd passing),
+ * after which a unit gives up its move (`stuck`).
+ */
 export const STUCK_TIME = 10;
+
+/** Tiles per second above which a unit counts as moving, for telling a crowd passing from a deadlock. */
+export const MOVING_SPEED = 0.2;
 
 /** Below this speed (tiles per second) a unit that turns on the spot keeps its heading. */
 export const HEADING_SPEED = 0.05;
@@ -115,9 +127,10 @@ export interface Rider {
   /** Distances along the path that fire `waypoint`, and the next one to pass. */
   waypoints: readonly number[];
   nextWaypoint: number;
-  /** The goal of the move it last arrived with (NaN before any): others may queue behind it. */
+  /** The goal of the move it last arrived with (NaN before any) and its group order: others of the same may queue behind it. */
   settledX: number;
   settledY: number;
+  settledGroup: number | undefined;
   /** The best distance to its spot of an idle unit pushed aside, and the seconds since it improved. */
   homeBest: number;
   homeIdle: number;
@@ -133,8 +146,9 @@ export interface Rider {
   backoff: number;
   /** Seconds a vehicle has been stopped, in a row. */
   stall: number;
-  /** Seconds since the move last made progress. */
+  /** Seconds since the move last made progress, and of those the seconds in which nobody near moved. */
   idle: number;
+  frozen: number;
   /** The best distance to the goal (end of path) so far, for the settle and stuck clocks. */
   best: number;
   /** True once the unit replanned for a stall, until it makes progress again. */
@@ -143,7 +157,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, frozen: 0, best: Infinity, replanned: false };
 }
 
 /**

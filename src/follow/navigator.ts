@@ -42,6 +42,8 @@ import {
   STALL_REPLAN_TIME,
   STUCK_TIME,
   TOUCH_GAP,
+  HOME_TAKEN_TIME,
+  MOVING_SPEED,
   GIVE_WAY_AFTER,
   GIVE_WAY_TIME,
   type AvoidanceOptions,
@@ -172,6 +174,8 @@ interface UnitState<T> {
   rider: Rider | undefined;
   /** Order of addition: ties of right of way go to the older unit. */
   serial: number;
+  /** The group order the current move belongs to, if any. */
+  group: number | undefined;
 }
 
 /**
@@ -205,6 +209,7 @@ export class Navigator<T> {
   private readonly step: number;
   private pending = 0;
   private serials = 0;
+  private groups = 0;
   /** Units by crowd id, for the vehicles' decisions. */
   private readonly byAgent = new Map<number, UnitState<T>>();
   /** Scratch: a pose on a path, and neighbours' crowd ids. */
@@ -285,6 +290,7 @@ export class Navigator<T> {
     // The old move ends without braking: the new plan takes over from the unit's motion.
     const old = state.move;
     state.move = move;
+    state.group = undefined;
     old?.end('cancelled', 'replaced by a newer order');
     state.passed = 0;
     try {
@@ -345,7 +351,12 @@ export class Navigator<T> {
     } catch {
       // A bad goal fails each unit's move from moveTo, with the reason.
     }
-    return members.map((u, i) => this.moveTo(u, slots[i] ?? goal, options, target));
+    const group = this.groups++;
+    return members.map((u, i) => {
+      const move = this.moveTo(u, slots[i] ?? goal, options, target);
+      this.units.get(u)!.group = group;
+      return move;
+    });
   }
 
   /** Stops `unit` (braking if it can) and cancels its move. */
@@ -507,6 +518,7 @@ export class Navigator<T> {
       passed: 0,
       rider: undefined,
       serial: this.serials++,
+      group: undefined,
     };
   }
 
@@ -526,13 +538,15 @@ export class Navigator<T> {
         tolerance: state.options.tolerance,
       }),
     };
-    const version = this.grid.version;
+    const version = this.grid.layoutVersion;
     const job = new WorkJob(
       (budget) => planRoute(routes, request, budget),
       (route) => {
         if (state.job === job) state.job = undefined;
-        // No way round the standing units (or the unit itself touches one): the usual plan.
-        if (detour && route.status !== 'found' && !move.ended && state.move === move) this.plan(state, move, replan, start);
+        // No way round the standing units to the goal itself (or the unit touches one): the usual plan.
+        const end = route.path?.end;
+        const reaches = route.status === 'found' && end !== undefined && Math.hypot(end.x - request.goal.x, end.y - request.goal.y) <= ARRIVE_DISTANCE;
+        if (detour && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
         else this.adopt(state, move, route, replan, version);
       },
       (error) => {
@@ -590,7 +604,7 @@ export class Navigator<T> {
       return;
     }
     const profile = state.resolved;
-    if (version !== this.grid.version && this.restBlocked(route.path, profile.sweepRadius)) {
+    if (version !== this.grid.layoutVersion && this.restBlocked(route.path, profile.sweepRadius)) {
       this.plan(state, move, replan);
       return;
     }
@@ -616,6 +630,7 @@ export class Navigator<T> {
       if (!replan) {
         rider.best = Infinity;
         rider.idle = 0;
+        rider.frozen = 0;
       }
       rider.stall = 0;
       rider.progress = 0;
@@ -1018,6 +1033,7 @@ export class Navigator<T> {
         r.homeIdle = 0;
         r.settledX = f.path.end.x;
         r.settledY = f.path.end.y;
+        r.settledGroup = s.group;
         move.end('arrived');
       }
     }
@@ -1047,8 +1063,7 @@ export class Navigator<T> {
 
   /**
    * An idle unit that steers heads back to its spot; one that cannot get back for
-   * {@link SETTLE_TIME} while it touches another standing unit (two idle units want the same
-   * ground) takes where it is as its spot.
+   * {@link HOME_TAKEN_TIME} because another unit stands on the spot takes where it is as its spot.
    */
   private goHome(s: UnitState<T>, px: number, py: number, max: number, h: number): void {
     const r = s.rider!;
@@ -1056,7 +1071,7 @@ export class Navigator<T> {
     if (away < r.homeBest - SETTLE_PROGRESS || away <= ARRIVE_DISTANCE) {
       r.homeBest = away;
       r.homeIdle = 0;
-    } else if ((r.homeIdle += h) >= SETTLE_TIME && this.touchesStanding(s)) {
+    } else if ((r.homeIdle += h) >= HOME_TAKEN_TIME && this.homeTaken(s, away)) {
       r.homeX = px;
       r.homeY = py;
       r.homeBest = 0;
@@ -1094,8 +1109,13 @@ export class Navigator<T> {
       if (remaining < r.best - SETTLE_PROGRESS) {
         r.best = remaining;
         r.idle = 0;
+        r.frozen = 0;
         r.replanned = false;
-      } else r.idle += h;
+      } else {
+        r.idle += h;
+        // Held up by a crowd that moves is not stuck: it will pass.
+        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
+      }
       const there = r.progress >= f.path.length - ARRIVE_DISTANCE && left <= ARRIVE_DISTANCE;
       const close = left <= s.resolved.sweepRadius || this.queued(s, x, y, end);
       if (there || (r.idle >= SETTLE_TIME && close)) {
@@ -1114,6 +1134,7 @@ export class Navigator<T> {
         r.homeIdle = 0;
         r.settledX = end.x;
         r.settledY = end.y;
+        r.settledGroup = s.group;
         this.adapter.write(s.unit, { x, y, heading: r.heading });
         r.lastX = x;
         r.lastY = y;
@@ -1125,11 +1146,11 @@ export class Navigator<T> {
     r.lastX = x;
     r.lastY = y;
     if (!f || !s.routed || !move || move.ended) return;
-    if (r.idle >= STUCK_TIME) {
+    if (r.frozen >= STUCK_TIME) {
       this.giveUp(s, move);
       return;
     }
-    if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.olderOncoming(s, x, y)) {
+    if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.mustGiveWay(s, x, y)) {
       r.backoff = GIVE_WAY_TIME;
     }
     if (r.off <= REJOIN_DISTANCE && r.idle === 0 && this.alone(s) && legClear(this.grid, { x, y }, f.path.sampleInto(r.progress, this.pose), s.resolved.sweepRadius)) {
@@ -1144,11 +1165,14 @@ export class Navigator<T> {
     }
   }
 
-  /** True when an older unit that is moving comes toward the unit from ahead: in a jam the younger gives way. */
-  private olderOncoming(s: UnitState<T>, px: number, py: number): boolean {
+  /**
+   * True when the unit, held up, should give way: a unit comes toward it from ahead that goes
+   * first by the fixed rule (the one heading more toward +x, then more toward +y, then the older),
+   * or a unit ahead going its way gives way (a queue backs up together).
+   */
+  private mustGiveWay(s: UnitState<T>, px: number, py: number): boolean {
     const crowd = this.crowd!;
-    const f = s.follower!;
-    const heading = f.path.sampleInto(Math.min(f.path.length, s.rider!.progress + ARRIVE_DISTANCE), this.pose).heading;
+    const heading = this.pathHeading(s);
     const hx = Math.cos(heading);
     const hy = Math.sin(heading);
     const count = crowd.neighbours(s.rider!.agent, TOUCH_GAP + LOOKAHEAD / 2, this.near);
@@ -1158,26 +1182,52 @@ export class Navigator<T> {
       const b = other.rider.agent;
       const ahead = (crowd.x(b) - px) * hx + (crowd.y(b) - py) * hy;
       if (!(ahead > 0)) continue;
-      const ob = other.follower.path.sampleInto(Math.min(other.follower.path.length, other.rider.progress + ARRIVE_DISTANCE), this.pose).heading;
-      const facing = Math.cos(ob) * hx + Math.sin(ob) * hy;
-      if (facing < 0 && other.serial < s.serial) return true;
+      const ob = this.pathHeading(other);
+      const ox = Math.cos(ob);
+      const oy = Math.sin(ob);
+      const facing = ox * hx + oy * hy;
+      if (facing < 0 && (ox > hx + RULE_EPSILON || (Math.abs(ox - hx) <= RULE_EPSILON && (oy > hy + RULE_EPSILON || (Math.abs(oy - hy) <= RULE_EPSILON && other.serial < s.serial))))) return true;
+      // One of its own way ahead that gives way: a queue backs up together.
+      if (facing > 0 && other.rider.backoff > 0) return true;
     }
     return false;
   }
 
-  /** True when the unit touches a standing unit. */
-  private touchesStanding(s: UnitState<T>): boolean {
-    const count = this.crowd!.neighbours(s.rider!.agent, TOUCH_GAP, this.near);
+  /** The heading of the unit's path where it has got to. */
+  private pathHeading(s: UnitState<T>): number {
+    const f = s.follower!;
+    const r = s.rider!;
+    return r.pursuing ? f.path.sampleInto(Math.min(f.path.length, r.progress + ARRIVE_DISTANCE), this.pose).heading : f.pose.heading;
+  }
+
+  /** True when a unit near this one (within {@link ALONE_RANGE}) moves. */
+  private crowdMoves(s: UnitState<T>): boolean {
+    const crowd = this.crowd!;
+    const count = crowd.neighbours(s.rider!.agent, ALONE_RANGE, this.near);
+    for (let i = 0; i < count; i++) {
+      const b = this.near[i]!;
+      if (Math.hypot(crowd.vx(b), crowd.vy(b)) > MOVING_SPEED) return true;
+    }
+    return false;
+  }
+
+  /** True when another standing unit covers the idle unit's spot, `away` tiles from it. */
+  private homeTaken(s: UnitState<T>, away: number): boolean {
+    const crowd = this.crowd!;
+    const r = s.rider!;
+    const count = crowd.neighbours(r.agent, away + TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
-      if (other && other !== s && (other.move === undefined || other.move.ended)) return true;
+      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
+      const b = other.rider!.agent;
+      if (Math.hypot(crowd.x(b) - r.homeX, crowd.y(b) - r.homeY) < s.resolved.sweepRadius + other.resolved.sweepRadius) return true;
     }
     return false;
   }
 
   /**
    * True when the unit at (x, y) touches a standing unit nearer `goal` than itself that arrived
-   * there from an order: it queues behind it.
+   * there from the same group order, or for about the same point: it queues behind it.
    */
   private queued(s: UnitState<T>, x: number, y: number, goal: Point): boolean {
     const crowd = this.crowd!;
@@ -1188,15 +1238,17 @@ export class Navigator<T> {
       const other = this.byAgent.get(this.near[i]!);
       if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
       const o = other.rider!;
-      // Only behind units that arrived somewhere: one that stands where it was put (a post, a
-      // unit out of avoidance) is gone round instead.
-      if (Number.isNaN(o.settledX)) continue;
+      // Only behind units that came for the same: the same group order, or about the same point.
+      // One that stands there for its own reasons, or was put there, is gone round instead.
+      const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
+      const same = (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach;
+      if (!same) continue;
       if (Math.hypot(goal.x - crowd.x(o.agent), goal.y - crowd.y(o.agent)) < mine) return true;
     }
     return false;
   }
 
-  /** Ends a move that others kept from its goal too long: `stuck`, then `fail`. */
+  /** Ends a move that others kept from its goal too long, while none of them moved: `stuck`, then `fail`. */
   private giveUp(s: UnitState<T>, move: Move<T>): void {
     s.job?.cancel();
     s.job = undefined;
@@ -1344,6 +1396,9 @@ const TELEPORT_TOLERANCE = 1e-6;
 
 /** The crowd's top speed for a unit without a speed (it never moves; the crowd needs a number > 0). */
 const IDLE_SPEED = 1;
+
+/** Below this difference two heading components count as equal, for the give-way rule. */
+const RULE_EPSILON = 1e-6;
 
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
