@@ -8,7 +8,11 @@ import type { CrowdOptions } from '../crowd/crowd.js';
 import type { YieldOptions } from '../crowd/vehicle-yield.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 
-/** Options of a navigator's avoidance (`NavigatorOptions.avoidance`). */
+/**
+ * Options of a navigator's avoidance (`NavigatorOptions.avoidance`): the crowd core's (its
+ * `timeHorizon` defaults here to {@link AVOIDANCE_TIME_HORIZON}), the fixed step, and the
+ * vehicles' prediction.
+ */
 export interface AvoidanceOptions extends CrowdOptions {
   /** The fixed step the units move in, seconds, > 0 and <= 0.1. Default {@link AVOIDANCE_STEP}. */
   step?: number;
@@ -21,6 +25,14 @@ export interface AvoidanceOptions extends CrowdOptions {
  * game at 30 fps and one at 144 fps see the same crowd (a frame runs as many steps as fit).
  */
 export const AVOIDANCE_STEP = 1 / 60;
+
+/**
+ * The navigator's time horizon of avoidance, seconds (the crowd core's own default is 2): units
+ * that look 3 s ahead start to sidestep earlier and spread more smoothly. On the crowd benchmark
+ * (one run each): circle 1.44x its slowest unit alone at 3 s, 1.75x at 2 s, 2.18x at 1 s; the
+ * corridor ends in one unit stuck at 2 s and takes 3.9x at 3 s, 3.5x at 1 s.
+ */
+export const AVOIDANCE_TIME_HORIZON = 3;
 
 /** The longest step accepted: longer steps let fast units pass through each other between steps. */
 export const MAX_AVOIDANCE_STEP = 0.1;

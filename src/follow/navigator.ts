@@ -26,6 +26,7 @@ import {
   allowedSpeed,
   ARRIVE_DISTANCE,
   avoidanceStep,
+  AVOIDANCE_TIME_HORIZON,
   CATCH_UP_TIME,
   HEADING_SPEED,
   LOOKAHEAD,
@@ -228,7 +229,7 @@ export class Navigator<T> {
     const avoidance = checkAvoidance(options.avoidance);
     this.step = avoidance ? avoidanceStep(avoidance) : 0;
     if (avoidance) {
-      this.crowd = new Crowd(grid, avoidance);
+      this.crowd = new Crowd(grid, { timeHorizon: AVOIDANCE_TIME_HORIZON, ...avoidance });
       this.yielder = new VehicleYield(avoidance.vehicles);
     }
     this.routes = new RouteContext(grid);
