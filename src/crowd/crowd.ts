@@ -149,6 +149,8 @@ export class Crowd {
   private readonly scratch = new HalfPlanes();
   private readonly velocity = new Float64Array(2);
   private readonly found: number[] = [];
+  /** Scratch: a slid target. */
+  private readonly slide = new Float64Array(2);
 
   /**
    * @param grid the map; its cells are read every step, so edits take effect at once.
@@ -408,12 +410,73 @@ export class Crowd {
       end[0] = x;
       end[1] = y;
     } else {
-      this.mover.resolve(x, y, x + this.nextX[i]! * h, y + this.nextY[i]! * h, this.radii[i]!, end);
+      let tx = x + this.nextX[i]! * h;
+      let ty = y + this.nextY[i]! * h;
+      if (this.pressesFixed(i, tx, ty)) {
+        // Pushed by the crowd into a unit that does not give way (a vehicle): slide along it, or stay.
+        const slid = this.slideAlongFixed(i, tx, ty);
+        tx = slid[0]!;
+        ty = slid[1]!;
+      }
+      this.mover.resolve(x, y, tx, ty, this.radii[i]!, end);
     }
     this.vxs[i] = (end[0]! - x) / h;
     this.vys[i] = (end[1]! - y) / h;
     this.px[i] = end[0]!;
     this.py[i] = end[1]!;
+  }
+
+  /** True when moving agent i to (tx, ty) takes its disc deeper into a 'fixed' agent's. */
+  private pressesFixed(i: number, tx: number, ty: number): boolean {
+    const x = this.px[i]!;
+    const y = this.py[i]!;
+    const r = this.radii[i]!;
+    const found = this.found;
+    const k = this.index.query(tx, ty, r + this.maxRadius, found, Infinity, i);
+    for (let s = 0; s < k; s++) {
+      const j = found[s]!;
+      if (this.mode[j] !== MODE_FIXED) continue;
+      const reach = r + this.radii[j]!;
+      const after = Math.hypot(tx - this.px[j]!, ty - this.py[j]!);
+      if (after < reach && after < Math.hypot(x - this.px[j]!, y - this.py[j]!)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Where agent i goes instead of (tx, ty), which presses into a fixed agent: the move without its
+   * part toward each fixed agent it presses (a slide along it), or where it is when that still
+   * presses one.
+   */
+  private slideAlongFixed(i: number, tx: number, ty: number): Float64Array {
+    const x = this.px[i]!;
+    const y = this.py[i]!;
+    const r = this.radii[i]!;
+    let dx = tx - x;
+    let dy = ty - y;
+    const found = this.found;
+    const k = this.index.query(tx, ty, r + this.maxRadius, found, Infinity, i);
+    for (let s = 0; s < k; s++) {
+      const j = found[s]!;
+      if (this.mode[j] !== MODE_FIXED) continue;
+      const nx = this.px[j]! - x;
+      const ny = this.py[j]! - y;
+      const d = Math.hypot(nx, ny);
+      const toward = d > 0 ? (dx * nx + dy * ny) / d : 0;
+      if (toward > 0 && Math.hypot(x + dx - this.px[j]!, y + dy - this.py[j]!) < r + this.radii[j]!) {
+        dx -= (toward * nx) / d;
+        dy -= (toward * ny) / d;
+      }
+    }
+    const out = this.slide;
+    if (this.pressesFixed(i, x + dx, y + dy)) {
+      out[0] = x;
+      out[1] = y;
+    } else {
+      out[0] = x + dx;
+      out[1] = y + dy;
+    }
+    return out;
   }
 
   /** Rebuilds the neighbour index when agents moved, came or went since the last build. */

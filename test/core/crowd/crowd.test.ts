@@ -107,6 +107,26 @@ describe('Crowd: agents among agents', () => {
     expect(deepest).toBeLessThan(0.1 * r);
     expect(dodging).toBeGreaterThan(0);
   });
+  it("a crowd pushing toward a 'fixed' agent never presses one of its members into it", () => {
+    const crowd = new Crowd(new Grid(30, 30));
+    const tank = crowd.add({ radius: 0.72, maxSpeed: 2, mode: 'fixed' }, 15, 15);
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(crowd.add({ radius: 0.35, maxSpeed: 3 }, 15 + (i % 4) * 0.8 - 1.2, 17 + Math.floor(i / 4) * 0.8));
+    let closest = Infinity;
+    for (let step = 0; step < 600; step++) {
+      // Everyone wants to go straight through the tank.
+      for (const id of ids) {
+        const dx = 15 - crowd.x(id);
+        const dy = 12 - crowd.y(id);
+        const d = Math.hypot(dx, dy);
+        crowd.setPreferred(id, (3 * dx) / d, (3 * dy) / d);
+      }
+      crowd.step(1 / 60);
+      for (const id of ids) closest = Math.min(closest, Math.hypot(crowd.x(id) - 15, crowd.y(id) - 15) - 0.72 - 0.35);
+    }
+    expect(crowd.x(tank)).toBe(15);
+    expect(closest).toBeGreaterThanOrEqual(-1e-9);
+  });
 });
 
 describe('Crowd: walls', () => {
