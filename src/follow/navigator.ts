@@ -20,7 +20,7 @@ import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
 import { TerrainSpeed } from './terrain-speed.js';
 import { Crowd } from '../crowd/crowd.js';
-import { VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
+import { DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
 import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import {
   allowedSpeed,
@@ -206,6 +206,8 @@ export class Navigator<T> {
   private destroyed = false;
   private readonly crowd: Crowd | undefined;
   private readonly yielder: VehicleYield | undefined;
+  /** The margin vehicles keep from each other, tiles. */
+  private readonly yieldMargin: number = DEFAULT_MARGIN;
   /** The fixed step of avoidance, seconds, and the frame time not yet stepped. */
   private readonly step: number;
   private pending = 0;
@@ -231,6 +233,7 @@ export class Navigator<T> {
     if (avoidance) {
       this.crowd = new Crowd(grid, { timeHorizon: AVOIDANCE_TIME_HORIZON, ...avoidance });
       this.yielder = new VehicleYield(avoidance.vehicles);
+      this.yieldMargin = avoidance.vehicles?.margin ?? DEFAULT_MARGIN;
     }
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
@@ -829,7 +832,9 @@ export class Navigator<T> {
         id: a,
         x: crowd.x(a),
         y: crowd.y(a),
-        radius: s.resolved.sweepRadius,
+        // Units that steer keep clear of vehicles themselves (the crowd makes sure): a vehicle
+        // drives past one beside it without the margin it keeps from other vehicles.
+        radius: vehicle ? s.resolved.sweepRadius : Math.max(0, s.resolved.sweepRadius - this.yieldMargin),
         speed: onPath ? r.warp * f.speed : Math.hypot(vx, vy),
         maxSpeed: s.resolved.speed ?? IDLE_SPEED,
         ...(onPath ? { path: f.path, distance: f.distance } : {}),
@@ -1151,7 +1156,10 @@ export class Navigator<T> {
       this.giveUp(s, move);
       return;
     }
-    if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.mustGiveWay(s, x, y)) {
+    if (r.backoff > 0) {
+      // Giving way to a vehicle lasts while it comes on: it cannot step round.
+      if (this.mustGiveWay(s, x, y) === 'vehicle') r.backoff = GIVE_WAY_TIME;
+    } else if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.mustGiveWay(s, x, y)) {
       r.backoff = GIVE_WAY_TIME;
     }
     if (r.off <= REJOIN_DISTANCE && r.idle === 0 && this.alone(s) && legClear(this.grid, { x, y }, f.path.sampleInto(r.progress, this.pose), s.resolved.sweepRadius)) {
@@ -1168,10 +1176,11 @@ export class Navigator<T> {
 
   /**
    * True when the unit, held up, should give way: a unit comes toward it from ahead that goes
-   * first by the fixed rule (the one heading more toward +x, then more toward +y, then the older),
-   * or a unit ahead going its way gives way (a queue backs up together).
+   * first by the fixed rule (a vehicle, else the one heading more toward +x, then more toward +y,
+   * then the older), or a unit ahead going its way gives way (a queue backs up together);
+   * `vehicle` when it gives way to a vehicle.
    */
-  private mustGiveWay(s: UnitState<T>, px: number, py: number): boolean {
+  private mustGiveWay(s: UnitState<T>, px: number, py: number): 'vehicle' | boolean {
     const crowd = this.crowd!;
     const heading = this.pathHeading(s);
     const hx = Math.cos(heading);
@@ -1187,6 +1196,8 @@ export class Navigator<T> {
       const ox = Math.cos(ob);
       const oy = Math.sin(ob);
       const facing = ox * hx + oy * hy;
+      // A vehicle cannot step aside: it always goes first.
+      if (facing < 0 && other.resolved.turningRadius > 0) return 'vehicle';
       if (facing < 0 && (ox > hx + RULE_EPSILON || (Math.abs(ox - hx) <= RULE_EPSILON && (oy > hy + RULE_EPSILON || (Math.abs(oy - hy) <= RULE_EPSILON && other.serial < s.serial))))) return true;
       // One of its own way ahead that gives way: a queue backs up together.
       if (facing > 0 && other.rider.backoff > 0) return true;
