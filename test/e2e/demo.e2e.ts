@@ -207,25 +207,44 @@ const ROAD_CORNER_TOLERANCE = 0.5;
 const LAKE_TARGET = { x: 16.5, y: 13.5 };
 /** Where an infantry unit is sent before a wall is dropped in its way. */
 const INFANTRY_TARGET = { x: 40.5, y: 41.5 };
+/** A block of infantry spawned one tile apart and ordered across by a box drag and a click. */
+interface SwapGroup {
+  readonly name: string;
+  /** The block's top-left unit, tiles. */
+  readonly from: { readonly x: number; readonly y: number };
+  readonly columns: number;
+  readonly rows: number;
+  /** The click that orders it: across, and clear of the other block (a click on a unit selects it). */
+  readonly to: { readonly x: number; readonly y: number };
+  /** True once a unit stands across the narrows. */
+  readonly across: (p: { x: number; y: number }) => boolean;
+  /** How far (tiles) a unit may stand from the click: the group's slots, 0.7 tiles apart, fit well within. */
+  readonly spread: number;
+}
+
 /**
- * Two groups of infantry that swap ends of the west bridge (3 tiles wide, rows 24-34), spawned in
- * blocks of {@link SWAP_COLUMNS} x {@link SWAP_ROWS} one tile apart: `from` is the block's top-left
- * unit, `to` the click that orders the group, clear of the other group's units (a click on a unit
- * selects it) and on the far side of the bridge.
+ * Narrows two groups swap ends of at once: the west bridge (3 tiles wide, rows 24-34) and the
+ * town's east gate (column 19, rows 41-44).
  */
-const SWAP_GROUPS = [
-  { name: 'south', from: { x: 36.5, y: 37.5 }, to: { x: 36.5, y: 17 } },
-  { name: 'north', from: { x: 35.5, y: 18.5 }, to: { x: 37.5, y: 40 } },
-] as const;
-const SWAP_COLUMNS = 3;
-const SWAP_ROWS = 2;
-/** Where the bridge's deck begins and ends (rows): a group has crossed when all its units are beyond. */
-const BRIDGE_ROWS = { north: 24, south: 35 } as const;
-/** How far (tiles) a unit may stand from its group's click: 6 slots 0.7 tiles apart fit well within. */
-const SWAP_SPREAD = 2.5;
+const CROSSINGS: readonly { readonly name: string; readonly groups: readonly [SwapGroup, SwapGroup] }[] = [
+  {
+    name: 'the west bridge',
+    groups: [
+      { name: 'south', from: { x: 36.5, y: 37.5 }, columns: 3, rows: 2, to: { x: 36.5, y: 17 }, across: (p) => p.y < 24, spread: 2.5 },
+      { name: 'north', from: { x: 35.5, y: 18.5 }, columns: 3, rows: 2, to: { x: 37.5, y: 40 }, across: (p) => p.y > 35, spread: 2.5 },
+    ],
+  },
+  {
+    name: 'the town gate',
+    groups: [
+      { name: 'town', from: { x: 15.5, y: 41.5 }, columns: 3, rows: 3, to: { x: 27, y: 42.5 }, across: (p) => p.x > 20, spread: 3 },
+      { name: 'field', from: { x: 22.5, y: 41.5 }, columns: 3, rows: 3, to: { x: 11, y: 42.5 }, across: (p) => p.x < 19, spread: 3 },
+    ],
+  },
+];
 /** Deepest overlap allowed between two units' discs, as a fraction of the smaller radius (issue 19). */
 const SWAP_OVERLAP = 0.1;
-/** Game time (seconds) both groups get to arrive: about 6 times one soldier's 6.5 s walk alone. */
+/** Game time (seconds) both groups get to arrive: over 5 times the farthest soldier's walk alone (4.5-7.5 s). */
 const SWAP_GAME_LIMIT_S = 40;
 /** Infantry speed, tiles per second (demo/units.ts): the walk alone, for the report. */
 const INFANTRY_SPEED = 3;
@@ -410,71 +429,83 @@ const tests: Test[] = [
   },
 ];
 
-tests.push({
-  name: 'two groups of infantry ordered through each other across a bridge all arrive without overlapping',
-  async run(page) {
-    // A fresh game: no unit left on the bridge by the checks before.
-    await open(page, `${baseUrl}?renderer=canvas`);
-    const groups: { name: string; ids: number[]; to: { x: number; y: number } }[] = [];
-    for (const g of SWAP_GROUPS) {
-      const ids: number[] = [];
-      for (let row = 0; row < SWAP_ROWS; row++) {
-        for (let col = 0; col < SWAP_COLUMNS; col++) {
-          const [x, y] = [g.from.x + col, g.from.y + row];
-          ids.push(await page.evaluate(([tx, ty]) => (window as Hooked).__headway!.spawn('infantry', tx!, ty!), [x, y]));
-        }
-      }
-      groups.push({ name: g.name, ids, to: g.to });
-    }
-    const ids = groups.flatMap((g) => g.ids);
-    const mine = async (): Promise<HookUnit[]> => (await units(page)).filter((u) => ids.includes(u.id));
-    await page.evaluate(() => (window as Hooked).__headway!.resetContacts());
-    const clock = (): Promise<number> => page.evaluate(() => (window as Hooked).__headway!.seconds());
-    const t0 = await clock();
-    const f0 = await frame(page);
-    for (const [i, g] of SWAP_GROUPS.entries()) {
-      // Drag a box round the block, then click the far side.
-      const a = await toClient(page, g.from.x - 0.6, g.from.y - 0.6);
-      const b = await toClient(page, g.from.x + SWAP_COLUMNS - 0.4, g.from.y + SWAP_ROWS - 0.4);
-      await page.mouse.move(a.x, a.y);
-      await page.mouse.down();
-      await page.mouse.move(b.x, b.y, { steps: 4 });
-      await page.mouse.up();
-      const selected = (await units(page)).filter((u) => u.selected).map((u) => u.id);
-      check(JSON.stringify(selected) === JSON.stringify(groups[i]!.ids), `the box round the ${g.name} group selected ${JSON.stringify(selected)}, not ${JSON.stringify(groups[i]!.ids)}`);
-      await clickTile(page, g.to.x, g.to.y);
-    }
-    const done = await waitFor(page, 'both groups to end their moves', async () => {
-      const all = await mine();
-      if (all.every((u) => !u.moving && u.ended)) return all;
-      return (await clock()) - t0 > SWAP_GAME_LIMIT_S ? all : undefined;
-    });
-    const seconds = (await clock()) - t0;
-    const frames = (await frame(page)) - f0;
-    const contacts = await page.evaluate(() => (window as Hooked).__headway!.contacts());
-    await page.screenshot({ path: join(RESULTS, 'demo-bridge-swap.png') });
-    const last = Math.max(...done.map((u) => (u.ended?.seconds ?? Infinity) - t0));
-    const alone = Math.max(...SWAP_GROUPS.map((g) => Math.hypot(g.to.x - g.from.x, g.to.y - g.from.y))) / INFANTRY_SPEED;
-    console.log(
-      `     ${ids.length} infantry: deepest overlap ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius (${contacts.pair?.join(' and ') ?? 'no contact'}) over ${contacts.frames} frames; ` +
-        `all ended after ${last.toFixed(1)} s game time (one walking alone: ~${alone.toFixed(1)} s), ${frames} frames, ${done.reduce((n, u) => n + u.waits, 0)} waits`,
-    );
-    const unfinished = done.filter((u) => u.ended?.status !== 'arrived');
-    check(unfinished.length === 0, `not arrived within ${SWAP_GAME_LIMIT_S} s of game time: ${unfinished.map((u) => `${u.name} ${u.ended ? `${u.ended.status} ${u.ended.failure ?? ''}` : `moving at (${u.x.toFixed(2)}, ${u.y.toFixed(2)})`}`).join(', ')}`);
-    for (const g of groups) {
-      for (const u of done.filter((u) => g.ids.includes(u.id))) {
-        const crossed = g.name === 'south' ? u.y < BRIDGE_ROWS.north : u.y > BRIDGE_ROWS.south;
-        check(crossed, `${u.name} of the ${g.name} group stands at (${u.x.toFixed(2)}, ${u.y.toFixed(2)}), not across the bridge`);
-        const off = Math.hypot(u.x - g.to.x, u.y - g.to.y);
-        check(off < SWAP_SPREAD, `${u.name} stands ${off.toFixed(2)} tiles from its group's target`);
+for (const crossing of CROSSINGS) {
+  tests.push({
+    name: `two groups of infantry ordered through each other at ${crossing.name} all arrive without overlapping`,
+    run: (page) => swapThrough(page, crossing.groups),
+  });
+}
+
+/**
+ * On a fresh page, spawns the two blocks, orders each across by a box drag and a click (moments
+ * apart), runs until every move has ended (bounded in game time), and checks that all arrived
+ * across near their click, that no two units' discs overlapped by {@link SWAP_OVERLAP} of the
+ * smaller radius in any frame, and that no disc entered a blocked tile.
+ */
+async function swapThrough(page: Page, swap: readonly [SwapGroup, SwapGroup]): Promise<void> {
+  // A fresh game: no unit left in the way by the checks before.
+  await open(page, `${baseUrl}?renderer=canvas`);
+  const groups: number[][] = [];
+  for (const g of swap) {
+    const ids: number[] = [];
+    for (let row = 0; row < g.rows; row++) {
+      for (let col = 0; col < g.columns; col++) {
+        ids.push(await page.evaluate(([x, y]) => (window as Hooked).__headway!.spawn('infantry', x!, y!), [g.from.x + col, g.from.y + row]));
       }
     }
-    check(contacts.frames >= frames, `only ${contacts.frames} of ${frames} frames sampled`);
-    check(contacts.deepest < SWAP_OVERLAP, `${contacts.pair!.join(' and ')} overlapped by ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius`);
-    const walls = done.filter((u) => u.worstOverlap > 0);
-    check(walls.length === 0, `discs entered blocked tiles: ${walls.map((u) => `${u.name} by ${u.worstOverlap.toFixed(3)}`).join(', ')}`);
-  },
-});
+    groups.push(ids);
+  }
+  const ids = groups.flat();
+  const mine = async (): Promise<HookUnit[]> => (await units(page)).filter((u) => ids.includes(u.id));
+  const clock = (): Promise<number> => page.evaluate(() => (window as Hooked).__headway!.seconds());
+  await page.evaluate(() => (window as Hooked).__headway!.resetContacts());
+  const f0 = await frame(page);
+  const ordered: number[] = [];
+  for (const [i, g] of swap.entries()) {
+    const a = await toClient(page, g.from.x - 0.6, g.from.y - 0.6);
+    const b = await toClient(page, g.from.x + g.columns - 0.4, g.from.y + g.rows - 0.4);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+    const selected = (await units(page)).filter((u) => u.selected).map((u) => u.id);
+    check(JSON.stringify(selected) === JSON.stringify(groups[i]), `the box round the ${g.name} group selected ${JSON.stringify(selected)}, not ${JSON.stringify(groups[i])}`);
+    ordered.push(await clock());
+    await clickTile(page, g.to.x, g.to.y);
+  }
+  const t0 = ordered[0]!;
+  const done = await waitFor(page, 'both groups to end their moves', async () => {
+    const all = await mine();
+    if (all.every((u) => !u.moving && u.ended)) return all;
+    return (await clock()) - t0 > SWAP_GAME_LIMIT_S ? all : undefined;
+  });
+  const frames = (await frame(page)) - f0;
+  const contacts = await page.evaluate(() => (window as Hooked).__headway!.contacts());
+  await page.screenshot({ path: join(RESULTS, `demo-swap-${swap[0].name}-${swap[1].name}.png`) });
+  const last = Math.max(...done.map((u) => (u.ended?.seconds ?? Infinity) - t0));
+  // The farthest unit of either block, straight to the click: a lower bound on the walk alone.
+  const alone = Math.max(...swap.map((g) => Math.max(Math.hypot(g.to.x - g.from.x, g.to.y - g.from.y), Math.hypot(g.to.x - g.from.x - g.columns + 1, g.to.y - g.from.y - g.rows + 1)))) / INFANTRY_SPEED;
+  console.log(
+    `     ${ids.length} infantry: deepest overlap ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius (${contacts.pair?.join(' and ') ?? 'no contact'}) over ${contacts.frames} frames; ` +
+      `all ended ${last.toFixed(1)} s of game time after the first order (the second ${(ordered[1]! - t0).toFixed(1)} s after it; the farthest soldier alone walks at least ${alone.toFixed(1)} s), ${frames} frames`,
+  );
+  const unfinished = done.filter((u) => u.ended?.status !== 'arrived');
+  check(
+    unfinished.length === 0,
+    `not arrived within ${SWAP_GAME_LIMIT_S} s of game time: ${unfinished.map((u) => `${u.name} ${u.ended ? `${u.ended.status} ${u.ended.failure ?? ''}` : `moving at (${u.x.toFixed(2)}, ${u.y.toFixed(2)})`}`).join(', ')}`,
+  );
+  for (const [i, g] of swap.entries()) {
+    for (const u of done.filter((u) => groups[i]!.includes(u.id))) {
+      check(g.across(u), `${u.name} of the ${g.name} group stands at (${u.x.toFixed(2)}, ${u.y.toFixed(2)}), not across`);
+      const off = Math.hypot(u.x - g.to.x, u.y - g.to.y);
+      check(off < g.spread, `${u.name} stands ${off.toFixed(2)} tiles from its group's click`);
+    }
+  }
+  check(contacts.frames >= frames, `only ${contacts.frames} of ${frames} frames sampled`);
+  check(contacts.deepest < SWAP_OVERLAP, `${contacts.pair!.join(' and ')} overlapped by ${(contacts.deepest * 100).toFixed(1)}% of the smaller radius`);
+  const walls = done.filter((u) => u.worstOverlap > 0);
+  check(walls.length === 0, `discs entered blocked tiles: ${walls.map((u) => `${u.name} by ${u.worstOverlap.toFixed(3)}`).join(', ')}`);
+}
 
 /** The plugin's default planning budget per frame, ms. */
 const PLAN_BUDGET_MS = 4;
