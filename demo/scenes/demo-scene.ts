@@ -100,7 +100,11 @@ export class DemoScene extends Phaser.Scene {
       blocks: (kind, x, y) => this.terrain.blocks(UNIT_KINDS[kind as UnitKindName], x, y),
       terrain: (x, y) => this.terrain.kindAt(x, y),
       seconds: () => this.seconds,
-      spawn: (kind, x, y) => this.spawn(UNIT_KINDS[kind as UnitKindName], x * TILE_SIZE, y * TILE_SIZE, 0).id,
+      spawn: (kind, x, y) => {
+        const unitKind = UNIT_KINDS[kind as UnitKindName] as UnitKind | undefined;
+        if (!unitKind) throw new RangeError(`spawn: no unit kind ${JSON.stringify(kind)} (${Object.keys(UNIT_KINDS).join(', ')})`);
+        return this.spawn(unitKind, x * TILE_SIZE, y * TILE_SIZE, 0).id;
+      },
       contacts: () => ({ ...this.contacts }),
       resetContacts: () => void (this.contacts = { deepest: 0, pair: undefined, frames: 0 }),
     });
@@ -257,6 +261,7 @@ export class DemoScene extends Phaser.Scene {
     group.forEach((u, i) => this.follow(u, orders[i]!, target, plannerId));
   }
 
+  /** Keeps `u`'s goal, counters and last outcome in step with its order, and tells the panel what went wrong. */
   private follow(u: Unit, order: Order, target: { x: number; y: number }, plannerId: string): void {
     u.order = order;
     // The click until the path shows the unit's own spot around it.
