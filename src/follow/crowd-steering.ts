@@ -94,6 +94,17 @@ export const HOME_TAKEN_TIME = 5;
 /** Tiles of progress toward the goal that reset the settle, replan and stuck clocks. */
 export const SETTLE_PROGRESS = 0.02;
 
+/**
+ * Gap between the spots of a group order with vehicles, in turning radii of its widest turner: a
+ * vehicle turning into its spot beside another needs about that room. Three tanks (turning radius
+ * 2) sent as a group to random points: 20 of 36 moves failed with spots 0.1 tiles apart, 13 with
+ * 0.6, 10 with 1.5 (this factor).
+ */
+export const VEHICLE_SLOT_ROOM = 0.75;
+
+/** Seconds a vehicle remembers whom it braked for: braking again for the same unit within them is the same `yield`. */
+export const YIELD_HOLD = 0.5;
+
 /** Tiles between two units' discs at which they touch, for settling. */
 export const TOUCH_GAP = 0.1;
 
@@ -150,6 +161,9 @@ export interface Rider {
   warp: number;
   /** The unit it brakes for, if any (crowd id). */
   yieldingTo: number | undefined;
+  /** The unit it last braked for, remembered for {@link YIELD_HOLD} seconds after. */
+  lastYield: number | undefined;
+  yieldHold: number;
   /** True while the unit steers along its path (others near); false while its follower drives it exactly. */
   pursuing: boolean;
   /** True when its follower drove it this step (the crowd did not). */
@@ -169,7 +183,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, stall: 0, idle: 0, frozen: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, idle: 0, frozen: 0, best: Infinity, replanned: false };
 }
 
 /**

@@ -43,6 +43,8 @@ import {
   STALL_REPLAN_TIME,
   STUCK_TIME,
   TOUCH_GAP,
+  VEHICLE_SLOT_ROOM,
+  YIELD_HOLD,
   HOME_TAKEN_TIME,
   MOVING_SPEED,
   GIVE_WAY_AFTER,
@@ -351,7 +353,9 @@ export class Navigator<T> {
     let slots: readonly (Point | undefined)[] = [];
     try {
       checkOrder(goal, options);
-      slots = groupSlots(this.grid, slotUnits, goal, { occupied });
+      // A vehicle turning into its spot beside another needs room beyond the margin vehicles keep.
+      const turning = Math.max(0, ...members.map((u) => this.units.get(u)?.resolved.turningRadius ?? 0));
+      slots = groupSlots(this.grid, slotUnits, goal, turning > 0 ? { occupied, gap: VEHICLE_SLOT_ROOM * turning } : { occupied });
     } catch {
       // A bad goal fails each unit's move from moveTo, with the reason.
     }
@@ -875,13 +879,22 @@ export class Navigator<T> {
       const allowed = decision ? allowedSpeed(decision.cap, gap, p.deceleration) : Infinity;
       r.warp = nextWarp(r.warp, f.speed, allowed, p.acceleration, h);
       const blocker = decision?.blocker === undefined ? undefined : this.byAgent.get(decision.blocker);
-      if (blocker && r.yieldingTo !== decision!.blocker && move && !move.ended && s.routed) move.emit('yield', s.unit, move, blocker.unit);
+      // A decision that comes and goes from step to step is one yield, not many.
+      const fresh = blocker !== undefined && decision!.blocker !== r.yieldingTo && decision!.blocker !== r.lastYield;
+      if (fresh && move && !move.ended && s.routed) move.emit('yield', s.unit, move, blocker.unit);
+      if (blocker) {
+        r.lastYield = decision!.blocker;
+        r.yieldHold = YIELD_HOLD;
+      } else if ((r.yieldHold -= h) <= 0) r.lastYield = undefined;
       r.yieldingTo = blocker ? decision!.blocker : undefined;
       if (r.warp === 0 && !f.done) {
         if (r.stall === 0 && blocker && move && !move.ended && s.routed) move.emit('wait', s.unit, move, blocker.unit);
         r.stall += h;
+        // Waiting for traffic that moves is not being stuck.
+        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
       } else {
         r.stall = 0;
+        r.frozen = 0;
         r.replanned = false;
       }
     } else r.warp = 1;
@@ -903,8 +916,23 @@ export class Navigator<T> {
     this.followerEvents(s, f, events, true);
     if (s.follower === f && f.done) s.follower = undefined;
     if (!move || move.ended || s.move !== move || !s.routed) return;
-    if (r.stall >= STUCK_TIME) this.giveUp(s, move);
-    else if (r.stall >= STALL_REPLAN_TIME && !r.replanned && s.job === undefined && s.follower && (decision?.blocked || this.standing(r.yieldingTo))) {
+    if (r.stall >= SETTLE_TIME && s.follower && this.behindArrived(s, r.yieldingTo)) {
+      // Its group got there first and stands in the way: it has come as close as it can.
+      s.follower = undefined;
+      s.routed = false;
+      r.settledX = s.goal.x;
+      r.settledY = s.goal.y;
+      r.settledGroup = s.group;
+      move.end('arrived');
+    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
+    else if (
+      !r.replanned &&
+      s.job === undefined &&
+      s.follower &&
+      ((decision?.blocked && r.stall >= STALL_REPLAN_TIME * (1 + (s.serial % KNOT_STAGGER))) || (this.standing(r.yieldingTo) && r.stall >= STALL_REPLAN_TIME))
+    ) {
+      // In a knot of vehicles waiting on each other, one at a time plans round the others (by
+      // turns of the order they were added in), so that one moves off and unties it.
       // Waiting on units that stand, or on a knot of vehicles that waiting will not untie: plan round them.
       r.replanned = true;
       // It stands where it waits, and the new path starts there.
@@ -915,6 +943,18 @@ export class Navigator<T> {
     }
   }
 
+  /**
+   * True when crowd id `agent` is a unit standing where it arrived from the same group order as
+   * `s`'s move, or for about the same point.
+   */
+  private behindArrived(s: UnitState<T>, agent: number | undefined): boolean {
+    const other = agent === undefined ? undefined : this.byAgent.get(agent);
+    if (!other || !other.rider || (other.move !== undefined && !other.move.ended)) return false;
+    const o = other.rider;
+    const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
+    return (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(s.goal.x - o.settledX, s.goal.y - o.settledY) <= reach;
+  }
+
   /** Fires a follower's events on the unit's move; `arrive` ends the move when `arrives`. */
   private followerEvents(s: UnitState<T>, f: Follower, events: readonly FollowerEvent[], arrives: boolean): void {
     const move = s.move;
@@ -922,6 +962,11 @@ export class Navigator<T> {
       if (!s.routed || !move || move.ended || s.follower !== f) break;
       if (e.type === 'waypoint') move.emit('waypoint', s.unit, move, s.passed++);
       else if (arrives) {
+        if (s.rider) {
+          s.rider.settledX = f.path.end.x;
+          s.rider.settledY = f.path.end.y;
+          s.rider.settledGroup = s.group;
+        }
         s.follower = undefined;
         s.routed = false;
         move.end('arrived');
@@ -1408,6 +1453,9 @@ const TELEPORT_TOLERANCE = 1e-6;
 
 /** The crowd's top speed for a unit without a speed (it never moves; the crowd needs a number > 0). */
 const IDLE_SPEED = 1;
+
+/** Vehicles in a knot plan round each other after 1, 2 or 3 times the replan wait, by the order they were added in. */
+const KNOT_STAGGER = 3;
 
 /** Below this difference two heading components count as equal, for the give-way rule. */
 const RULE_EPSILON = 1e-6;
