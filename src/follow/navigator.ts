@@ -899,17 +899,7 @@ export class Navigator<T> {
       }
     } else r.warp = 1;
     const events = f.advance(h * r.warp);
-    let vx = (f.pose.x - x0) / h;
-    let vy = (f.pose.y - y0) / h;
-    const blocker = r.yieldingTo === undefined ? undefined : this.byAgent.get(r.yieldingTo);
-    if (blocker && this.steers(blocker) && r.warp < 1 && !f.done) {
-      // Held up by units that steer: the crowd shows them the vehicle's planned motion, so
-      // they step out of its way instead of waiting for it.
-      const ahead = f.path.sampleInto(Math.min(f.path.length, f.distance + f.speed * h), this.pose);
-      vx = (ahead.x - f.pose.x) / h;
-      vy = (ahead.y - f.pose.y) / h;
-    }
-    crowd.setState(r.agent, f.pose.x, f.pose.y, vx, vy);
+    crowd.setState(r.agent, f.pose.x, f.pose.y, (f.pose.x - x0) / h, (f.pose.y - y0) / h);
     this.adapter.write(s.unit, f.pose);
     r.lastX = f.pose.x;
     r.lastY = f.pose.y;
