@@ -109,7 +109,17 @@ export class AStar extends LatticePlanner {
    */
   protected override run(budget: number): RunState {
     if (!this.endsOnLattice) return super.run(budget);
-    if (this.alt !== null) return this.runLandmarks(budget, this.alt);
+    if (this.alt !== null) {
+      if (this.landmarks!.fresh) return this.runLandmarks(budget, this.alt);
+      // A cost edit while the search was paused (it goes on, see Grid.setCost): the table is
+      // stale, so the open nodes take the octile estimate again and the search finishes on it.
+      this.alt = null;
+      const { g, heap } = this.memory;
+      heap.rekey(
+        (id) => g[id]! + this.heuristic(id),
+        (id) => g[id]!,
+      );
+    }
     // On a weighted grid a move costs its integral of cell cost (the lattice's moveCost): read per
     // move under a flag fixed for the query, in the same loop (the generic one took 2.5 times as
     // long per node).
@@ -167,7 +177,8 @@ export class AStar extends LatticePlanner {
   /**
    * {@link run} for a weighted query with the landmark table: the estimate is the larger of the
    * octile distance times the least free cell cost and the ALT bound; no line ties (only a
-   * uniform-grid subclass sets them). A node no landmark distance reaches cannot reach the goal.
+   * uniform-grid subclass sets them). Every node the search meets is in the goal's region when a
+   * path exists, so its landmark distances are finite.
    */
   private runLandmarks(budget: number, table: Float64Array): RunState {
     const lattice = this.lattice;
@@ -212,7 +223,6 @@ export class AStar extends LatticePlanner {
           const d = Math.abs(goalDistances[i]! - table[row + i]!);
           if (d > h) h = d;
         }
-        if (h === Infinity) continue;
         const f = gt + w * h;
         if (s === open) m.improve(to, gt, f, id);
         else m.open(to, gt, f, id);

@@ -100,7 +100,7 @@ export class Landmarks {
 
   /**
    * The distances, `count` per node (`table[id * count + i]`: cost from the i-th landmark of the
-   * node's region; Infinity never occurs inside a region), or null when the table is stale.
+   * node's region, always finite), or null when the table is stale.
    */
   distances(): Float64Array | null {
     return this.fresh ? this.table : null;
@@ -136,7 +136,8 @@ export class Landmarks {
 
   /**
    * The landmark lower bound on the cost of the cheapest lattice path from node `from` to node
-   * `to`: the max over landmarks of |d(L, to) − d(L, from)|; Infinity when no path joins them.
+   * `to`: the max over landmarks of |d(L, to) − d(L, from)|. Meaningful only for two nodes of one
+   * region (a path joins them): across regions the slots hold different landmarks' distances.
    * @throws Error when the table is stale (call {@link ensure} or {@link step} first)
    */
   estimate(from: number, to: number): number {
