@@ -164,7 +164,8 @@ export abstract class LatticePlanner extends ResumablePlanner {
   /**
    * The grid had tile costs when this query began: moves and legs cost their integral of cell cost
    * ({@link Lattice.moveCost}, {@link segmentCost}) instead of their length. Fixed for the query: a
-   * grid change restarts it.
+   * blocking change, or a uniform grid getting costs, restarts it; later cost edits are read as
+   * the search goes (its cost may be slightly stale, its path is legal).
    */
   protected weighted = false;
   /** Scratch buffers {@link successorsOf} fills. */
