@@ -12,6 +12,10 @@
  * so each is checked against an independent Dijkstra under its own rule, and each path is
  * re-priced under the other's rule.
  *
+ * Our timed A* uses ALT landmarks (`landmarks: DEFAULT_LANDMARKS`, src/search/landmarks.ts): the
+ * table is built once per map before timing, like a navmesh, and its build time is reported on
+ * its own; the same A* without landmarks (octile estimate) is timed in the same loop.
+ *
  * Options: --maps DIR (default ../shared/benchmarks/maps), --maps-only a,b (default
  * {@link DEFAULT_MAPS}), --sample N (queries per map, default 200), --quick (a smoke run written to
  * the temp folder), --out DIR.
@@ -24,13 +28,15 @@ import { integerOption, parseArgs, UsageError } from '../src/cli/args.js';
 import type { Grid } from '../src/grid/grid.js';
 import { isPointFree } from '../src/grid/point.js';
 import { createCurvePlanner, createPlanner } from '../src/planners.js';
-import { CellDijkstra, pathCost } from './lib/cell-cost-rules.js';
+import { AStar } from '../src/search/astar.js';
+import { DEFAULT_LANDMARKS, Landmarks } from '../src/search/landmarks.js';
+import { CellDijkstra, cellsOf, pathCost } from './lib/cell-cost-rules.js';
 import { integrateCurveCost } from './lib/curve-integral.js';
 import { listMaps, loadMap } from './lib/maps.js';
 import { collectGarbage } from './lib/measure.js';
 import { formatChecks, type Check } from './lib/report.js';
 import { sampleScenarios } from './lib/sample.js';
-import { mean, median, timeRatios } from './lib/stats.js';
+import { max, mean, median, p95, timeRatios } from './lib/stats.js';
 import { easystarWeighted, MAX_EASYSTAR_COST, ourCellAStar, type WeightedAnswer, type WeightedContender } from './lib/weighted-contenders.js';
 import { weightedDijkstraCost } from '../test/support/weighted-dijkstra.js';
 import { makeRng, randomGrid, type Rng } from '../test/support/rng.js';
@@ -53,6 +59,8 @@ const ORDER_SEED = 5;
 const SAME_COST = 1e-9;
 /** "ours at least 10x faster by median". */
 const SPEED_TARGET = 10;
+/** Landmark builds timed per map (each on a new table), for a median. */
+const BUILD_REPEATS = 3;
 /** "a directional path's reported cost equals an independent integration of its curve to 1e-6". */
 const CURVE_TOLERANCE = 1e-6;
 
@@ -94,9 +102,17 @@ interface MapRun {
   /** The same queries on the map without costs. */
   oursUniform: number[];
   theirsUniform: number[];
-  /** Nodes our A* expanded per query, with and without costs. */
+  /** Our A* on the weighted map without landmarks (octile estimate), timed in the same loop. */
+  oursOctile: number[];
+  /** Nodes our A* expanded per query: with landmarks, with the octile estimate, and without costs. */
   expanded: number[];
+  expandedOctile: number[];
   expandedUniform: number[];
+  /** Queries where the octile A* reports the same cost as the landmark A*. */
+  octileAgrees: number;
+  /** The landmark table's one-time build, median of {@link BUILD_REPEATS}, ms; its size in bytes. */
+  buildMs: number[];
+  tableBytes: number;
   /** Queries where both found a path (cost figures cover these). */
   found: number;
   /** Queries where exactly one of the two found a path. */
@@ -129,7 +145,8 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
     grid.fillCosts(0, 0, grid.width, grid.height, () => 1 + costRng.int(MAX_EASYSTAR_COST));
     // The same map without costs, timed in the same loop: how far the costs move the speed ratio.
     const uniform = loadMap(opts.mapsDir, name).grid;
-    const contenders: WeightedContender[] = [ourCellAStar(grid), easystarWeighted(grid), ourCellAStar(uniform), easystarWeighted(uniform)];
+    const landmarked = landmarkCellAStar(grid);
+    const contenders: WeightedContender[] = [landmarked.contender, easystarWeighted(grid), ourCellAStar(uniform), easystarWeighted(uniform), ourCellAStar(grid)];
     const queries = sampleScenarios(map.scenarios, opts.sample, SAMPLE_SEED);
     for (const q of sampleScenarios(map.scenarios, opts.quick ? 2 : WARM_UP_QUERIES, WARM_UP_SEED)) {
       for (const c of contenders) c.find(q.startX, q.startY, q.goalX, q.goalY);
@@ -146,8 +163,13 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
       theirs: [],
       oursUniform: [],
       theirsUniform: [],
+      oursOctile: [],
       expanded: [],
+      expandedOctile: [],
       expandedUniform: [],
+      octileAgrees: 0,
+      buildMs: [landmarked.buildMs],
+      tableBytes: landmarked.bytes,
       found: 0,
       disagreeFound: 0,
       oursOptimal: 0,
@@ -175,13 +197,16 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
         answers[i] = contenders[i]!.find(q.startX, q.startY, q.goalX, q.goalY);
         collectGarbage();
       }
-      const [ours, theirs, oursUniform, theirsUniform] = answers as [WeightedAnswer, WeightedAnswer, WeightedAnswer, WeightedAnswer];
+      const [ours, theirs, oursUniform, theirsUniform, oursOctile] = answers as [WeightedAnswer, WeightedAnswer, WeightedAnswer, WeightedAnswer, WeightedAnswer];
       run.ours.push(ours.micros);
       run.theirs.push(theirs.micros);
       run.oursUniform.push(oursUniform.micros);
       run.theirsUniform.push(theirsUniform.micros);
+      run.oursOctile.push(oursOctile.micros);
       run.expanded.push(ours.expanded);
+      run.expandedOctile.push(oursOctile.expanded);
       run.expandedUniform.push(oursUniform.expanded);
+      if (ours.reportedCost === oursOctile.reportedCost || sameCost(ours.reportedCost, oursOctile.reportedCost)) run.octileAgrees++;
       const where = `${name} (${q.startX},${q.startY})->(${q.goalX},${q.goalY})`;
       if (!ours.cells || !theirs.cells) {
         if (ours.cells || theirs.cells) {
@@ -219,6 +244,34 @@ function compareWithEasystar(opts: Settings, log: (line: string) => void): MapRu
   return runs;
 }
 
+/**
+ * Our cell-lattice A* with {@link DEFAULT_LANDMARKS} landmarks, its table built before any query
+ * (a one-time cost per map, like a navmesh build): the median of {@link BUILD_REPEATS} builds,
+ * each on a new table.
+ */
+function landmarkCellAStar(grid: Grid): { contender: WeightedContender; buildMs: number; bytes: number } {
+  const planner = new AStar(grid, { lattice: 'cell', landmarks: DEFAULT_LANDMARKS });
+  const builds: number[] = [];
+  for (let i = 0; i < BUILD_REPEATS; i++) {
+    const table = i === 0 ? planner.landmarks! : new Landmarks(planner.lattice, DEFAULT_LANDMARKS);
+    collectGarbage();
+    const t0 = performance.now();
+    table.ensure();
+    builds.push(performance.now() - t0);
+  }
+  const contender: WeightedContender = {
+    name: `astar (cells, ${DEFAULT_LANDMARKS} landmarks)`,
+    find(sx, sy, gx, gy) {
+      const t0 = performance.now();
+      const r = planner.findPath(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5);
+      const micros = (performance.now() - t0) * 1000;
+      if (r.status !== 'found') return { micros, cells: null, reportedCost: Infinity, expanded: r.expanded };
+      return { micros, cells: cellsOf(r.points, true), reportedCost: r.cost ?? NaN, expanded: r.expanded };
+    },
+  };
+  return { contender, buildMs: median(builds), bytes: planner.landmarks!.bytes };
+}
+
 function pooled(runs: readonly MapRun[]): MapRun {
   const sum = (f: (r: MapRun) => number): number => runs.reduce((s, r) => s + f(r), 0);
   return {
@@ -229,8 +282,13 @@ function pooled(runs: readonly MapRun[]): MapRun {
     theirs: runs.flatMap((r) => r.theirs),
     oursUniform: runs.flatMap((r) => r.oursUniform),
     theirsUniform: runs.flatMap((r) => r.theirsUniform),
+    oursOctile: runs.flatMap((r) => r.oursOctile),
     expanded: runs.flatMap((r) => r.expanded),
+    expandedOctile: runs.flatMap((r) => r.expandedOctile),
     expandedUniform: runs.flatMap((r) => r.expandedUniform),
+    octileAgrees: sum((r) => r.octileAgrees),
+    buildMs: runs.flatMap((r) => r.buildMs),
+    tableBytes: sum((r) => r.tableBytes),
     found: sum((r) => r.found),
     disagreeFound: sum((r) => r.disagreeFound),
     oursOptimal: sum((r) => r.oursOptimal),
@@ -248,16 +306,22 @@ function pooled(runs: readonly MapRun[]): MapRun {
 
 function libraryTable(runs: readonly MapRun[]): string {
   const lines = [
-    '| map | size | queries | both found | ours median ms | ours median expanded (without costs) | easystar.js median ms | easystar / ours (per-query median) | without costs: easystar / ours | ours = our rule\'s optimum | easystar = its rule\'s optimum | easystar path under our rule / ours (mean) | ours under easystar\'s rule / easystar (mean) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| map | size | queries | both found | landmark build ms (once) | ours median ms | ours median expanded: landmarks / octile (without costs) | octile A* median ms | easystar.js median ms | easystar / ours (per-query median) | easystar / octile A* (per-query median) | without costs: easystar / ours | ours = our rule\'s optimum | easystar = its rule\'s optimum | easystar path under our rule / ours (mean) | ours under easystar\'s rule / easystar (mean) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of runs) {
     const t = timeRatios(r.theirs, r.ours);
     lines.push(
-      `| ${r.name} | ${r.size} | ${r.queries} | ${r.found} | ${ms(median(r.ours))} | ${median(r.expanded).toFixed(0)} (${median(r.expandedUniform).toFixed(0)}) | ${ms(median(r.theirs))} | ${t.medianOfRatios.toFixed(1)}x | ${timeRatios(r.theirsUniform, r.oursUniform).medianOfRatios.toFixed(1)}x | ${pct(r.oursOptimal, r.found)} | ${pct(r.theirsOptimal, r.found)} | ${mean(r.theirsUnderOurs).toFixed(4)} | ${mean(r.oursUnderTheirs).toFixed(4)} |`,
+      `| ${r.name} | ${r.size} | ${r.queries} | ${r.found} | ${r.size === '' ? '' : median(r.buildMs).toFixed(0)} | ${ms(median(r.ours))} | ${median(r.expanded).toFixed(0)} / ${median(r.expandedOctile).toFixed(0)} (${median(r.expandedUniform).toFixed(0)}) | ${ms(median(r.oursOctile))} | ${ms(median(r.theirs))} | ${t.medianOfRatios.toFixed(1)}x | ${timeRatios(r.theirs, r.oursOctile).medianOfRatios.toFixed(1)}x | ${timeRatios(r.theirsUniform, r.oursUniform).medianOfRatios.toFixed(1)}x | ${pct(r.oursOptimal, r.found)} | ${pct(r.theirsOptimal, r.found)} | ${mean(r.theirsUnderOurs).toFixed(4)} | ${mean(r.oursUnderTheirs).toFixed(4)} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** The q-quantile of the per-query ratios theirs / ours. */
+function ratioQuantile(theirs: readonly number[], ours: readonly number[], q: number): number {
+  const ratios = theirs.map((t, i) => t / ours[i]!).sort((a, b) => a - b);
+  return ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
 }
 
 function libraryChecks(all: MapRun): Check[] {
@@ -265,12 +329,21 @@ function libraryChecks(all: MapRun): Check[] {
   const checks: Check[] = [];
   checks.push({
     status: t.medianOfRatios >= SPEED_TARGET ? 'PASS' : 'FAIL',
-    text: `\`astar (cells)\` at least ${SPEED_TARGET}x faster than easystar.js with setTileCost on the same ${all.queries} weighted queries: per-query median ${t.medianOfRatios.toFixed(1)}x (ratio of medians ${t.ofMedians.toFixed(1)}x: ${ms(median(all.theirs))} ms vs ${ms(median(all.ours))} ms)`,
+    text: `\`astar (cells)\` with ${DEFAULT_LANDMARKS} landmarks at least ${SPEED_TARGET}x faster than easystar.js with setTileCost on the same ${all.queries} weighted queries: per-query median ${t.medianOfRatios.toFixed(1)}x (ratio of medians ${t.ofMedians.toFixed(1)}x: ${ms(median(all.theirs))} ms vs ${ms(median(all.ours))} ms); per-query ratio p5 ${ratioQuantile(all.theirs, all.ours, 0.05).toFixed(1)}x; ours p95 ${ms(p95(all.ours))} ms, max ${ms(max(all.ours))} ms (easystar.js p95 ${ms(p95(all.theirs))} ms, max ${ms(max(all.theirs))} ms)`,
+  });
+  const o = timeRatios(all.theirs, all.oursOctile);
+  checks.push({
+    status: 'INFO',
+    text: `landmarks against the octile estimate on the same weighted queries: median expanded ${median(all.expanded).toFixed(0)} against ${median(all.expandedOctile).toFixed(0)} (per-query median ${median(all.expandedOctile.map((e, i) => e / Math.max(1, all.expanded[i]!))).toFixed(1)}x fewer), median time ${ms(median(all.ours))} ms against ${ms(median(all.oursOctile))} ms; easystar.js / octile A* per-query median ${o.medianOfRatios.toFixed(1)}x (ratio of medians ${o.ofMedians.toFixed(1)}x); same reported cost on ${all.octileAgrees} of ${all.queries}`,
+  });
+  checks.push({
+    status: 'INFO',
+    text: `landmark table, built once per map before the queries (a one-time cost like a navmesh build, not in the query times): ${DEFAULT_LANDMARKS} landmarks per region, ${all.buildMs.map((b) => b.toFixed(0)).join(' / ')} ms (median of ${BUILD_REPEATS} builds per map, in map order), ${(8 * DEFAULT_LANDMARKS * 512 * 512 / 2 ** 20).toFixed(0)} MiB of Float64 distances for a 512x512 map`,
   });
   const u = timeRatios(all.theirsUniform, all.oursUniform);
   checks.push({
     status: 'INFO',
-    text: `the same queries on the maps without costs, timed in the same loop: easystar.js / ours per-query median ${u.medianOfRatios.toFixed(1)}x (ratio of medians ${u.ofMedians.toFixed(1)}x: ${ms(median(all.theirsUniform))} ms vs ${ms(median(all.oursUniform))} ms); with costs our A* expands ${median(all.expanded).toFixed(0)} nodes by median against ${median(all.expandedUniform).toFixed(0)} without (the octile estimate at the least cost, 1, is weak where cells cost 5 on average)`,
+    text: `the same queries on the maps without costs, timed in the same loop: easystar.js / ours per-query median ${u.medianOfRatios.toFixed(1)}x (ratio of medians ${u.ofMedians.toFixed(1)}x: ${ms(median(all.theirsUniform))} ms vs ${ms(median(all.oursUniform))} ms); with costs our A* with landmarks expands ${median(all.expanded).toFixed(0)} nodes by median (${median(all.expandedOctile).toFixed(0)} with the octile estimate, which at the least cost, 1, is weak where cells cost 5 on average) against ${median(all.expandedUniform).toFixed(0)} without costs`,
   });
   checks.push({
     status: all.disagreeFound === 0 ? 'PASS' : 'FAIL',
@@ -333,16 +406,18 @@ function correctness(quick: boolean, log: (line: string) => void): { checks: Che
       const b = freePoint(rng, grid, cell);
       if (!a || !b) continue;
       const r = createPlanner('astar', grid, { lattice: cell ? 'cell' : 'corner' }).findPath(a.x, a.y, b.x, b.y);
+      const withLandmarks = new AStar(grid, { lattice: cell ? 'cell' : 'corner', landmarks: DEFAULT_LANDMARKS }).findPath(a.x, a.y, b.x, b.y);
       const truth = weightedDijkstraCost(grid, { lattice: cell ? 'cell' : 'corner', connectivity: 8 }, a.x, a.y, b.x, b.y);
       if (r.status !== 'found' && truth === Infinity) continue;
       n++;
       const got = r.status === 'found' ? (r.cost ?? NaN) : Infinity;
-      if (sameCost(got, truth)) equal++;
-      worst = Math.max(worst, Math.abs(got - truth) / Math.max(1, truth));
+      const gotLandmarks = withLandmarks.status === 'found' ? (withLandmarks.cost ?? NaN) : Infinity;
+      if (sameCost(got, truth) && sameCost(gotLandmarks, truth)) equal++;
+      worst = Math.max(worst, Math.abs(got - truth) / Math.max(1, truth), Math.abs(gotLandmarks - truth) / Math.max(1, truth));
     }
     checks.push({
       status: equal === n && n > 0 ? 'PASS' : 'FAIL',
-      text: `weighted A* = weighted Dijkstra on seeded random weighted ${SMALL_GRID.width}x${SMALL_GRID.height} grids (costs 1..9, corner and cell lattices, 8 neighbours): ${equal} of ${n} equal, worst relative difference ${worst.toExponential(1)}`,
+      text: `weighted A* = weighted Dijkstra on seeded random weighted ${SMALL_GRID.width}x${SMALL_GRID.height} grids (costs 1..9, corner and cell lattices, 8 neighbours; with the octile estimate and with ${DEFAULT_LANDMARKS} landmarks, both equal counted): ${equal} of ${n} equal, worst relative difference ${worst.toExponential(1)}`,
     });
   }
 
@@ -465,7 +540,7 @@ function main(): number {
     '',
     '## Ours against easystar.js with `setTileCost`',
     '',
-    'Cell centres, 8 neighbours, no corner cutting; each free cell costs a seeded random integer 1..9, given to easystar.js as its tile type with `setTileCost(t, t)`. Times are the search call alone (easystar.js: `findPath` and `calculate()` until its callback, synchronous, no iteration cap); each query runs on both planners with and without costs, in a random order, with a full collection after each. easystar.js\'s octile estimate, 1.4·min(dx, dy) + max(dx, dy), overestimates (the difference would be max − min), so its search is greedier than an optimal A* and not always optimal even under its own rule.',
+    'Cell centres, 8 neighbours, no corner cutting; each free cell costs a seeded random integer 1..9, given to easystar.js as its tile type with `setTileCost(t, t)`. Times are the search call alone (easystar.js: `findPath` and `calculate()` until its callback, synchronous, no iteration cap); each query runs on both planners with and without costs, and on our A* without landmarks, in a random order, with a full collection after each. Our A* with costs uses ' + `${DEFAULT_LANDMARKS} ALT landmarks (src/search/landmarks.ts); their table is built once per map before the queries, a one-time cost like a navmesh build, reported in its own column and not in the query times. ` + 'easystar.js\'s octile estimate, 1.4·min(dx, dy) + max(dx, dy), overestimates (the difference would be max − min), so its search is greedier than an optimal A* and not always optimal even under its own rule.',
     '',
     'The two price a move differently, so their optimal costs differ: ours charges the integral of cell cost along the move (½·c(a) + ½·c(b) for a straight move, (√2/2)·(c(a) + c(b)) for a diagonal, which crosses the shared corner); easystar.js charges 1 (straight) or 1.4 (diagonal, not √2) times the cost of the cell it enters, nothing for the cell it leaves. So each is compared with an independent Dijkstra under its own rule ("= optimum" columns), and each path is re-priced under the other\'s rule (the last two columns: 1 would mean the other planner\'s path is as good under that rule).',
     '',
