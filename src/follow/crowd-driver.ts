@@ -1,0 +1,804 @@
+/**
+ * A navigator's units among each other: each frame in fixed steps, units that turn on the spot
+ * steer round each other through the crowd core (ORCA) while pursuing their paths, vehicles keep
+ * to their curves and brake by {@link VehicleYield}, idle units step aside and come back, and
+ * units held up plan round those that stand. The navigator owns the units and their orders; this
+ * drives them. Tile units and seconds.
+ */
+import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
+import { pointSquareDistance } from '../curves/footprint.js';
+import type { Pose } from '../curves/segment.js';
+import { Crowd } from '../crowd/crowd.js';
+import { DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
+import { legClear } from './disc-room.js';
+import { Follower, type FollowerEvent } from './follower.js';
+import type { Move } from './move.js';
+import { slicePath } from './polyline.js';
+import { RouteContext, type Route } from './route.js';
+import type { TerrainSpeed } from './terrain-speed.js';
+import { definedFields, motionOf, type UnitAdapter, type UnitState } from './unit-state.js';
+import {
+  allowedSpeed,
+  ALONE_RANGE,
+  ARRIVE_DISTANCE,
+  AVOIDANCE_TIME_HORIZON,
+  avoidanceStep,
+  CATCH_UP_TIME,
+  GIVE_WAY_AFTER,
+  GIVE_WAY_TIME,
+  HEADING_SPEED,
+  HOME_TAKEN_TIME,
+  LOOKAHEAD,
+  MAX_STEPS_PER_FRAME,
+  MOVING_SPEED,
+  newRider,
+  nextWarp,
+  progressOn,
+  PROGRESS_WINDOW,
+  REJOIN_DISTANCE,
+  REPLAN_DISTANCE,
+  SETTLE_PROGRESS,
+  SETTLE_TIME,
+  STALL_REPLAN_TIME,
+  STUCK_TIME,
+  TOUCH_GAP,
+  VEHICLE_SLOT_ROOM,
+  YIELD_HOLD,
+  type AvoidanceOptions,
+} from './crowd-steering.js';
+
+/** What the crowd driver needs of its navigator. */
+export interface CrowdHost<T> {
+  /** The navigator's units, by unit. */
+  readonly units: ReadonlyMap<T, UnitState<T>>;
+  readonly adapter: UnitAdapter<T>;
+  /** Plans `state`'s move again (from `from`; with `detour`, round the units that stand). */
+  plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose, detour?: boolean): void;
+  /** Runs `work` for one unit; if it throws, that unit's move fails. */
+  guard(state: UnitState<T>, work: () => void): void;
+  /** Drives a unit that is not in the crowd (a point) `h` seconds along its path. */
+  drive(state: UnitState<T>, h: number): void;
+  /** Drops a unit's planning and brakes it to a stop. */
+  brake(state: UnitState<T>): void;
+}
+
+/** The fraction of a step by which a frame's summed time may fall short and still run the step (rounding of sums). */
+const STEP_ROUNDING = 1e-9;
+
+/** Tiles an idle unit's drawn position may differ from where the navigator put it before it counts as moved by the game. */
+const TELEPORT_TOLERANCE = 1e-6;
+
+/** The crowd's top speed for a unit without a speed (it never moves; the crowd needs a number > 0). */
+const IDLE_SPEED = 1;
+
+/** Vehicles in a knot plan round each other after 1, 2 or 3 times the replan wait, by the order they were added in. */
+const KNOT_STAGGER = 3;
+
+/** Below this difference two heading components count as equal, for the give-way rule. */
+const RULE_EPSILON = 1e-6;
+
+/** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
+const PRIORITY_TIE = 1e-9;
+
+/** Drives a navigator's units among each other (see the module comment). */
+export class CrowdDriver<T> {
+  private readonly crowd: Crowd;
+  private readonly yielder: VehicleYield;
+  /** The margin vehicles keep from each other, tiles. */
+  private readonly yieldMargin: number;
+  /** The fixed step, seconds, and the frame time not yet stepped. */
+  private readonly step: number;
+  private pending = 0;
+  /** Units by crowd id, for the vehicles' decisions. */
+  private readonly byAgent = new Map<number, UnitState<T>>();
+  /** Scratch: a pose on a path, and neighbours' crowd ids. */
+  private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
+  private readonly near: number[] = [];
+
+  /** @throws RangeError naming a bad option. */
+  constructor(
+    private readonly grid: Grid,
+    private readonly host: CrowdHost<T>,
+    options: AvoidanceOptions,
+    private readonly terrain: TerrainSpeed | undefined,
+  ) {
+    this.step = avoidanceStep(options);
+    this.crowd = new Crowd(grid, { timeHorizon: AVOIDANCE_TIME_HORIZON, ...options });
+    this.yielder = new VehicleYield(options.vehicles);
+    this.yieldMargin = options.vehicles?.margin ?? DEFAULT_MARGIN;
+  }
+
+  /**
+   * Where a unit that steers stops when its order changes: where the crowd put it, off its path
+   * by up to a few tiles; it stops there (the crowd brakes it) and plans from there. Undefined for
+   * a unit that does not steer.
+   */
+  stopSteering(state: UnitState<T>): Pose | undefined {
+    const r = state.rider;
+    if (!r || !this.steers(state)) return undefined;
+    state.follower = undefined;
+    state.routed = false;
+    r.homeX = this.crowd.x(r.agent);
+    r.homeY = this.crowd.y(r.agent);
+    return { x: r.homeX, y: r.homeY, heading: r.heading };
+  }
+
+  /** The speed a unit that steers moves at now, tiles per second; undefined for one that does not steer. */
+  speedOf(state: UnitState<T>): number | undefined {
+    const r = state.rider;
+    if (!r || !this.steers(state)) return undefined;
+    return Math.hypot(this.crowd.vx(r.agent), this.crowd.vy(r.agent));
+  }
+
+  /**
+   * A unit was given a route (`waypoints` along its path from `offset`): its progress starts
+   * again; a replan goes on judging progress from before it, so a unit held up plans again once,
+   * not every few seconds.
+   */
+  adopted(state: UnitState<T>, route: Route, offset: number, replan: boolean): void {
+    const rider = state.rider;
+    if (!rider) return;
+    if (!replan) {
+      rider.best = Infinity;
+      rider.idle = 0;
+      rider.frozen = 0;
+    }
+    rider.stall = 0;
+    rider.progress = 0;
+    rider.off = 0;
+    rider.pursuing = false;
+    rider.waypoints = route.waypoints.map((w) => w + offset);
+    rider.nextWaypoint = 0;
+  }
+
+  /** What a debug view shows of a unit in the crowd: its velocity, and whether it waits. */
+  debug(state: UnitState<T>): { velocity: { x: number; y: number }; waiting: boolean } | undefined {
+    const r = state.rider;
+    if (!r) return undefined;
+    return { velocity: { x: this.crowd.vx(r.agent), y: this.crowd.vy(r.agent) }, waiting: state.follower !== undefined && r.warp === 0 };
+  }
+
+  /**
+   * The gap between the spots of a group order: room for a vehicle to turn into its spot beside
+   * another (its turning radius times {@link VEHICLE_SLOT_ROOM}); undefined (the slots' default)
+   * for a group without vehicles.
+   */
+  slotGap(members: readonly UnitState<T>[]): number | undefined {
+    const turning = Math.max(0, ...members.map((s) => s.resolved.turningRadius));
+    return turning > 0 ? VEHICLE_SLOT_ROOM * turning : undefined;
+  }
+
+  /**
+   * True when the unit steers around others: it turns on the spot, takes part in avoidance and
+   * has a width (a point takes no room: it drives its path, and nobody has to keep off it).
+   */
+  steers(state: UnitState<T>): boolean {
+    const p = state.resolved;
+    return p.avoid && p.turningRadius === 0 && p.sweepRadius > 0 && p.speed !== undefined;
+  }
+
+  /** Where the unit is now (tile units). */
+  whereIs(state: UnitState<T>): Pose {
+    const r = state.rider;
+    if (r && this.steers(state)) return { x: this.crowd.x(r.agent), y: this.crowd.y(r.agent), heading: r.heading };
+    return state.follower ? { ...state.follower.pose } : this.host.adapter.read(state.unit);
+  }
+
+  /** An idle unit that steers comes back to where it stands now after stepping aside. */
+  standStill(state: UnitState<T>): void {
+    const r = state.rider;
+    if (!r) return;
+    r.homeX = this.crowd.x(r.agent);
+    r.homeY = this.crowd.y(r.agent);
+  }
+
+  /** One frame with avoidance: as many fixed steps as the frame's time holds. */
+  frame(dt: number): void {
+    const h = this.step;
+    this.pending = Math.min(this.pending + dt, MAX_STEPS_PER_FRAME * h);
+    while (this.pending >= h * (1 - STEP_ROUNDING)) {
+      this.pending = Math.max(0, this.pending - h);
+      this.crowdStep(h);
+    }
+  }
+
+  /**
+   * One fixed step of every unit: vehicles decide whom to brake for, units on paths advance
+   * along them, units that steer choose where they would go, the crowd moves them around each
+   * other, and every unit is drawn where it now is.
+   */
+  private crowdStep(h: number): void {
+    const crowd = this.crowd;
+    const states = [...this.host.units.values()];
+    for (const s of states) this.host.guard(s, () => this.join(s));
+    const decisions = this.vehicleDecisions(states);
+    for (const s of states) {
+      if (this.host.units.get(s.unit) !== s) continue;
+      // A point takes no room: it drives its path as if alone, and is not in the crowd.
+      if (!s.rider) this.host.guard(s, () => this.host.drive(s, h));
+      else this.host.guard(s, () => (this.steers(s) ? this.chase(s, h) : this.driveBound(s, h, decisions?.get(s.rider!.agent))));
+    }
+    crowd.step(h);
+    for (const s of states) {
+      if (this.host.units.get(s.unit) !== s || !s.rider || !this.steers(s)) continue;
+      this.host.guard(s, () => this.afterStep(s, h));
+    }
+  }
+
+  /** Puts the unit in the crowd (a unit with a width), or updates its size, speed and mode there. */
+  private join(s: UnitState<T>): void {
+    const crowd = this.crowd;
+    const radius = s.resolved.sweepRadius;
+    if (radius === 0) {
+      this.leave(s);
+      return;
+    }
+    const maxSpeed = s.resolved.speed ?? IDLE_SPEED;
+    const steers = this.steers(s);
+    const mode = steers ? 'avoid' : 'fixed';
+    const r = s.rider;
+    if (r && r.radius === radius && r.maxSpeed === maxSpeed) {
+      // A unit that steers switches itself between the crowd and its follower (chase).
+      if (!steers) this.setMode(s, 'fixed');
+      if (steers && !s.follower) this.followTeleport(s);
+      return;
+    }
+    const at = r ? this.whereIs(s) : s.follower ? { ...s.follower.pose } : this.host.adapter.read(s.unit);
+    if (r) {
+      crowd.remove(r.agent);
+      this.byAgent.delete(r.agent);
+    }
+    const agent = crowd.add({ radius, maxSpeed, mode }, at.x, at.y);
+    const rider = newRider(agent, at.x, at.y, at.heading);
+    rider.radius = radius;
+    rider.maxSpeed = maxSpeed;
+    rider.mode = mode;
+    s.rider = rider;
+    this.byAgent.set(agent, s);
+  }
+
+  /**
+   * A copy of the grid with the cells under standing units blocked (idle units, and vehicles
+   * waiting), for a unit held up by them to plan round them; not the cells of its own start
+   * and goal. Made anew for each such plan (rare: after seconds held up).
+   */
+  detourRoutes(s: UnitState<T>, start: Point, goal: Point): RouteContext {
+    const grid = this.grid.clone();
+    const crowd = this.crowd;
+    const keep = (cx: number, cy: number): boolean =>
+      (cx === Math.floor(goal.x) && cy === Math.floor(goal.y)) || pointSquareDistance(start.x, start.y, cx, cy) < s.resolved.sweepRadius;
+    for (const other of this.host.units.values()) {
+      const r = other.rider;
+      if (!r || other === s) continue;
+      if (!this.standing(r.agent)) continue;
+      const x = crowd.x(r.agent);
+      const y = crowd.y(r.agent);
+      const rad = other.resolved.sweepRadius;
+      for (let cy = Math.floor(y - rad); cy <= Math.floor(y + rad); cy++) {
+        for (let cx = Math.floor(x - rad); cx <= Math.floor(x + rad); cx++) {
+          if (grid.inBounds(cx, cy) && pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) grid.setBlocked(cx, cy, true);
+        }
+      }
+    }
+    return new RouteContext(grid);
+  }
+
+  /** True when the unit of crowd id `agent` stands: idle, or a vehicle waiting. */
+  private standing(agent: number | undefined): boolean {
+    const other = agent === undefined ? undefined : this.byAgent.get(agent);
+    if (!other || !other.rider) return false;
+    return other.move === undefined || other.move.ended || (other.follower !== undefined && other.rider.warp === 0);
+  }
+
+  /** Takes the unit out of the crowd. */
+  leave(s: UnitState<T>): void {
+    if (!s.rider) return;
+    this.crowd?.remove(s.rider.agent);
+    this.byAgent.delete(s.rider.agent);
+    s.rider = undefined;
+  }
+
+  /** An idle unit the game moved itself (a respawn, a teleport) is taken where the game put it. */
+  private followTeleport(s: UnitState<T>): void {
+    const r = s.rider!;
+    const at = this.host.adapter.read(s.unit);
+    if (Math.abs(at.x - r.lastX) <= TELEPORT_TOLERANCE && Math.abs(at.y - r.lastY) <= TELEPORT_TOLERANCE) return;
+    this.crowd.setState(r.agent, at.x, at.y, 0, 0);
+    r.homeX = r.lastX = at.x;
+    r.homeY = r.lastY = at.y;
+    r.heading = at.heading;
+  }
+
+  /** What every vehicle brakes for this step, by crowd id; undefined when no vehicle drives. */
+  private vehicleDecisions(states: readonly UnitState<T>[]): Map<number, YieldDecision> | undefined {
+    const crowd = this.crowd;
+    let driving = false;
+    for (const s of states) {
+      if (s.rider && s.resolved.turningRadius > 0 && s.resolved.avoid && s.follower && !s.follower.done) driving = true;
+    }
+    if (!driving) return undefined;
+    const travellers: Traveller[] = [];
+    for (const s of states) {
+      const r = s.rider;
+      if (!r || this.host.units.get(s.unit) !== s) continue;
+      const a = r.agent;
+      const f = s.follower;
+      const vehicle = s.resolved.turningRadius > 0 && s.resolved.avoid;
+      const onPath = vehicle && f !== undefined && !f.done;
+      const vx = crowd.vx(a);
+      const vy = crowd.vy(a);
+      travellers.push({
+        id: a,
+        x: crowd.x(a),
+        y: crowd.y(a),
+        // Units that steer keep clear of vehicles themselves (the crowd makes sure): a vehicle
+        // drives past one beside it without the margin it keeps from other vehicles.
+        radius: vehicle ? s.resolved.sweepRadius : Math.max(0, s.resolved.sweepRadius - this.yieldMargin),
+        speed: onPath ? r.warp * f.speed : Math.hypot(vx, vy),
+        maxSpeed: s.resolved.speed ?? IDLE_SPEED,
+        ...(onPath ? { path: f.path, distance: f.distance } : {}),
+        vx,
+        vy,
+        yields: vehicle,
+        // Equal priorities go to the older unit.
+        priority: s.resolved.priority - s.serial * PRIORITY_TIE,
+        deceleration: s.resolved.deceleration,
+      });
+    }
+    const out = new Map<number, YieldDecision>();
+    for (const d of this.yielder!.decide(travellers)) out.set(d.id, d);
+    return out;
+  }
+
+  /**
+   * One step of a unit that keeps to its path (a vehicle, or a unit out of avoidance): a vehicle
+   * slows, waits and speeds up again as its decision says; the crowd learns where it is.
+   */
+  private driveBound(s: UnitState<T>, h: number, decision: YieldDecision | undefined): void {
+    const crowd = this.crowd;
+    const r = s.rider!;
+    const f = s.follower;
+    if (!f) {
+      const at = this.host.adapter.read(s.unit);
+      crowd.setState(r.agent, at.x, at.y, 0, 0);
+      r.warp = 1;
+      r.yieldingTo = undefined;
+      return;
+    }
+    const move = s.move;
+    const x0 = f.pose.x;
+    const y0 = f.pose.y;
+    const p = s.resolved;
+    if (p.turningRadius > 0 && p.avoid) {
+      const gap = decision?.stopAt === undefined ? undefined : decision.stopAt - f.distance;
+      const allowed = decision ? allowedSpeed(decision.cap, gap, p.deceleration) : Infinity;
+      r.warp = nextWarp(r.warp, f.speed, allowed, p.acceleration, h);
+      const blocker = decision?.blocker === undefined ? undefined : this.byAgent.get(decision.blocker);
+      // A decision that comes and goes from step to step is one yield, not many.
+      const fresh = blocker !== undefined && decision!.blocker !== r.yieldingTo && decision!.blocker !== r.lastYield;
+      if (fresh && move && !move.ended && s.routed) move.emit('yield', s.unit, move, blocker.unit);
+      if (blocker) {
+        r.lastYield = decision!.blocker;
+        r.yieldHold = YIELD_HOLD;
+      } else if ((r.yieldHold -= h) <= 0) r.lastYield = undefined;
+      r.yieldingTo = blocker ? decision!.blocker : undefined;
+      if (r.warp === 0 && !f.done) {
+        if (r.stall === 0 && blocker && move && !move.ended && s.routed) move.emit('wait', s.unit, move, blocker.unit);
+        r.stall += h;
+        // Waiting for traffic that moves is not being stuck.
+        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
+      } else {
+        r.stall = 0;
+        r.frozen = 0;
+        r.replanned = false;
+      }
+    } else r.warp = 1;
+    const events = f.advance(h * r.warp);
+    crowd.setState(r.agent, f.pose.x, f.pose.y, (f.pose.x - x0) / h, (f.pose.y - y0) / h);
+    this.host.adapter.write(s.unit, f.pose);
+    r.lastX = f.pose.x;
+    r.lastY = f.pose.y;
+    this.followerEvents(s, f, events, true);
+    if (s.follower === f && f.done) s.follower = undefined;
+    if (!move || move.ended || s.move !== move || !s.routed) return;
+    if (r.stall >= SETTLE_TIME && s.follower && this.behindArrived(s, r.yieldingTo)) {
+      // Its group got there first and stands in the way: it has come as close as it can.
+      s.follower = undefined;
+      s.routed = false;
+      r.settledX = s.goal.x;
+      r.settledY = s.goal.y;
+      r.settledGroup = s.group;
+      move.end('arrived');
+    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
+    else if (
+      !r.replanned &&
+      s.job === undefined &&
+      s.follower &&
+      ((decision?.blocked && r.stall >= STALL_REPLAN_TIME * (1 + (s.serial % KNOT_STAGGER))) || (this.standing(r.yieldingTo) && r.stall >= STALL_REPLAN_TIME))
+    ) {
+      // In a knot of vehicles waiting on each other, one at a time plans round the others (by
+      // turns of the order they were added in), so that one moves off and unties it.
+      // Waiting on units that stand, or on a knot of vehicles that waiting will not untie: plan round them.
+      r.replanned = true;
+      // It stands where it waits, and the new path starts there.
+      const at = { ...s.follower.pose };
+      s.follower = undefined;
+      s.routed = false;
+      this.host.plan(s, move, true, at, true);
+    }
+  }
+
+  /**
+   * True when crowd id `agent` is a unit standing where it arrived from the same group order as
+   * `s`'s move, or for about the same point.
+   */
+  private behindArrived(s: UnitState<T>, agent: number | undefined): boolean {
+    const other = agent === undefined ? undefined : this.byAgent.get(agent);
+    if (!other || !other.rider || (other.move !== undefined && !other.move.ended)) return false;
+    const o = other.rider;
+    const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
+    return (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(s.goal.x - o.settledX, s.goal.y - o.settledY) <= reach;
+  }
+
+  /** Fires a follower's events on the unit's move; `arrive` ends the move when `arrives`. */
+  private followerEvents(s: UnitState<T>, f: Follower, events: readonly FollowerEvent[], arrives: boolean): void {
+    const move = s.move;
+    for (const e of events) {
+      if (!s.routed || !move || move.ended || s.follower !== f) break;
+      if (e.type === 'waypoint') move.emit('waypoint', s.unit, move, s.passed++);
+      else if (arrives) {
+        if (s.rider) {
+          s.rider.settledX = f.path.end.x;
+          s.rider.settledY = f.path.end.y;
+          s.rider.settledGroup = s.group;
+        }
+        s.follower = undefined;
+        s.routed = false;
+        move.end('arrived');
+      }
+    }
+  }
+
+  /**
+   * A step of a unit that steers, before the crowd moves it: it heads for a point ahead of its
+   * progress along its path that it can see (after Detour's steer target), at full speed and
+   * slowing into the goal; an idle unit heads back to its spot.
+   */
+  private chase(s: UnitState<T>, h: number): void {
+    const crowd = this.crowd;
+    const r = s.rider!;
+    const a = r.agent;
+    const px = crowd.x(a);
+    const py = crowd.y(a);
+    const radius = s.resolved.sweepRadius;
+    const max = s.resolved.speed! * (this.terrain?.factorAt(px, py) ?? 1);
+    const f = s.follower;
+    r.driven = false;
+    if (!f) {
+      this.setMode(s, 'avoid');
+      this.goHome(s, px, py, max, h);
+      return;
+    }
+    if (!r.pursuing) {
+      if (this.alone(s)) {
+        this.followAlone(s, f, h);
+        return;
+      }
+      // Others come near: from here the unit steers, from where its follower had got to.
+      r.pursuing = true;
+      r.progress = f.distance;
+      r.nextWaypoint = r.waypoints.findIndex((w) => w > f.distance);
+      if (r.nextWaypoint < 0) r.nextWaypoint = r.waypoints.length;
+      this.setMode(s, 'avoid');
+    }
+    const path = f.path;
+    r.progress = progressOn(path, r.progress, PROGRESS_WINDOW, px, py);
+    f.distance = r.progress;
+    const near = path.sampleInto(r.progress, this.pose);
+    r.off = Math.hypot(near.x - px, near.y - py);
+    const move = s.move;
+    while (r.nextWaypoint < r.waypoints.length && r.waypoints[r.nextWaypoint]! <= r.progress) {
+      r.nextWaypoint++;
+      if (s.routed && move && !move.ended && s.follower === f) move.emit('waypoint', s.unit, move, s.passed++);
+    }
+    if (s.follower !== f) return;
+    // The farthest of a few points ahead that the unit sees clearly; the point of its progress
+    // itself when it sees none (it was pushed round a corner). A unit giving way heads back.
+    let tx = near.x;
+    let ty = near.y;
+    let end = r.progress >= path.length;
+    const back = r.backoff > 0;
+    r.backoff -= h;
+    for (let look = LOOKAHEAD; look >= LOOKAHEAD / 4; look /= 2) {
+      const at = back ? Math.max(0, r.progress - look) : Math.min(path.length, r.progress + look);
+      const target = path.sampleInto(at, this.pose);
+      if (legClear(this.grid, { x: px, y: py }, target, radius)) {
+        tx = target.x;
+        ty = target.y;
+        end = !back && at >= path.length;
+        break;
+      }
+    }
+    const dx = tx - px;
+    const dy = ty - py;
+    const gap = Math.hypot(dx, dy);
+    const speed = gap === 0 ? 0 : end ? Math.min(max, gap / CATCH_UP_TIME) : max;
+    crowd.setPreferred(a, gap === 0 ? 0 : (dx / gap) * speed, gap === 0 ? 0 : (dy / gap) * speed);
+  }
+
+  /** Tells the crowd who moves the unit: the crowd ('avoid') or its follower ('fixed'). */
+  private setMode(s: UnitState<T>, mode: 'avoid' | 'fixed'): void {
+    const r = s.rider!;
+    if (r.mode === mode) return;
+    this.crowd.setMode(r.agent, mode);
+    r.mode = mode;
+  }
+
+  /** True when no other unit is within {@link ALONE_RANGE} of the unit. */
+  private alone(s: UnitState<T>): boolean {
+    return this.crowd.neighbours(s.rider!.agent, ALONE_RANGE, this.near) === 0;
+  }
+
+  /**
+   * A step of a unit that steers but has nobody near: it drives its path exactly, as without
+   * avoidance (speed profile, corners, terrain, waypoints, arrival on the goal).
+   */
+  private followAlone(s: UnitState<T>, f: Follower, h: number): void {
+    const r = s.rider!;
+    this.setMode(s, 'fixed');
+    r.driven = true;
+    const x0 = f.pose.x;
+    const y0 = f.pose.y;
+    const events = f.advance(h);
+    this.crowd.setState(r.agent, f.pose.x, f.pose.y, (f.pose.x - x0) / h, (f.pose.y - y0) / h);
+    r.heading = f.pose.heading;
+    r.lastX = f.pose.x;
+    r.lastY = f.pose.y;
+    this.host.adapter.write(s.unit, f.pose);
+    const move = s.move;
+    for (const e of events) {
+      if (!s.routed || !move || move.ended || s.follower !== f) break;
+      if (e.type === 'waypoint') {
+        r.nextWaypoint++;
+        move.emit('waypoint', s.unit, move, s.passed++);
+      } else {
+        s.follower = undefined;
+        s.routed = false;
+        this.standStill(s);
+        r.homeBest = 0;
+        r.homeIdle = 0;
+        r.settledX = f.path.end.x;
+        r.settledY = f.path.end.y;
+        r.settledGroup = s.group;
+        move.end('arrived');
+      }
+    }
+    if (s.follower === f && f.done) s.follower = undefined;
+  }
+
+  /**
+   * A unit that steered round others and is back on its path with nobody near drives its path
+   * exactly again, from its progress on, at its speed now.
+   */
+  private rejoin(s: UnitState<T>, f: Follower): void {
+    const r = s.rider!;
+    const rest = slicePath(f.path, r.progress, Infinity);
+    const speed = Math.min(Math.hypot(this.crowd.vx(r.agent), this.crowd.vy(r.agent)), s.resolved.speed!);
+    const waypoints = r.waypoints.slice(r.nextWaypoint).map((w) => w - r.progress);
+    s.follower = new Follower(rest, {
+      ...motionOf(s.resolved),
+      startSpeed: speed,
+      waypoints,
+      ...definedFields({ finalHeading: f.options.finalHeading, terrain: this.terrain }),
+    });
+    r.waypoints = waypoints;
+    r.nextWaypoint = 0;
+    r.progress = 0;
+    r.pursuing = false;
+  }
+
+  /**
+   * An idle unit that steers heads back to its spot; one that cannot get back for
+   * {@link HOME_TAKEN_TIME} because another unit stands on the spot takes where it is as its spot.
+   */
+  private goHome(s: UnitState<T>, px: number, py: number, max: number, h: number): void {
+    const r = s.rider!;
+    const away = Math.hypot(r.homeX - px, r.homeY - py);
+    if (away < r.homeBest - SETTLE_PROGRESS || away <= ARRIVE_DISTANCE) {
+      r.homeBest = away;
+      r.homeIdle = 0;
+    } else if ((r.homeIdle += h) >= HOME_TAKEN_TIME && this.homeTaken(s, away)) {
+      r.homeX = px;
+      r.homeY = py;
+      r.homeBest = 0;
+      r.homeIdle = 0;
+    }
+    const speed = Math.min(max, away / CATCH_UP_TIME);
+    const dx = r.homeX - px;
+    const dy = r.homeY - py;
+    this.crowd.setPreferred(r.agent, away === 0 ? 0 : (dx / away) * speed, away === 0 ? 0 : (dy / away) * speed);
+  }
+
+  /**
+   * After the crowd moved a unit that steers: draw it, and judge its move: arrived (on the goal,
+   * or, when it cannot get closer, within its radius of it or queued behind units standing
+   * nearer it), pushed too far off its path or held up (plan
+   * again from where it is), or stuck.
+   */
+  private afterStep(s: UnitState<T>, h: number): void {
+    const crowd = this.crowd;
+    const r = s.rider!;
+    if (r.driven) return;
+    const a = r.agent;
+    let x = crowd.x(a);
+    let y = crowd.y(a);
+    const vx = crowd.vx(a);
+    const vy = crowd.vy(a);
+    const moving = Math.hypot(vx, vy) > HEADING_SPEED;
+    if (moving) r.heading = Math.atan2(vy, vx);
+    const f = s.follower;
+    const move = s.move;
+    if (f && s.routed && move && !move.ended) {
+      const end = f.path.end;
+      const left = Math.hypot(end.x - x, end.y - y);
+      const remaining = f.path.length - r.progress + r.off;
+      if (remaining < r.best - SETTLE_PROGRESS) {
+        r.best = remaining;
+        r.idle = 0;
+        r.frozen = 0;
+        r.replanned = false;
+      } else {
+        r.idle += h;
+        // Held up by a crowd that moves is not stuck: it will pass.
+        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
+      }
+      const there = r.progress >= f.path.length - ARRIVE_DISTANCE && left <= ARRIVE_DISTANCE;
+      const close = left <= s.resolved.sweepRadius || this.queued(s, x, y, end);
+      if (there || (r.idle >= SETTLE_TIME && close)) {
+        if (there && crowd.neighbours(a, ARRIVE_DISTANCE, this.near) === 0) {
+          // The last hair onto the goal itself, where nobody stands.
+          crowd.setState(a, end.x, end.y, 0, 0);
+          x = end.x;
+          y = end.y;
+        }
+        s.follower = undefined;
+        s.routed = false;
+        if (there) r.heading = f.options.finalHeading ?? (moving ? r.heading : end.heading);
+        r.homeX = x;
+        r.homeY = y;
+        r.homeBest = 0;
+        r.homeIdle = 0;
+        r.settledX = end.x;
+        r.settledY = end.y;
+        r.settledGroup = s.group;
+        this.host.adapter.write(s.unit, { x, y, heading: r.heading });
+        r.lastX = x;
+        r.lastY = y;
+        move.end('arrived');
+        return;
+      }
+    }
+    this.host.adapter.write(s.unit, { x, y, heading: r.heading });
+    r.lastX = x;
+    r.lastY = y;
+    if (!f || !s.routed || !move || move.ended) return;
+    if (r.frozen >= STUCK_TIME) {
+      this.giveUp(s, move);
+      return;
+    }
+    if (r.backoff > 0) {
+      // Giving way to a vehicle lasts while it comes on: it cannot step round.
+      if (this.mustGiveWay(s, x, y) === 'vehicle') r.backoff = GIVE_WAY_TIME;
+    } else if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.mustGiveWay(s, x, y)) {
+      r.backoff = GIVE_WAY_TIME;
+    }
+    if (r.off <= REJOIN_DISTANCE && r.idle === 0 && this.alone(s) && legClear(this.grid, { x, y }, f.path.sampleInto(r.progress, this.pose), s.resolved.sweepRadius)) {
+      this.rejoin(s, f);
+      return;
+    }
+    const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
+    const held = r.idle >= STALL_REPLAN_TIME && !r.replanned;
+    if (s.job === undefined && (pushed || held)) {
+      r.replanned = true;
+      this.host.plan(s, move, true, { x, y, heading: r.heading }, held);
+    }
+  }
+
+  /**
+   * True when the unit, held up, should give way: a unit comes toward it from ahead that goes
+   * first by the fixed rule (a vehicle, else the one heading more toward +x, then more toward +y,
+   * then the older), or a unit ahead going its way gives way (a queue backs up together);
+   * `vehicle` when it gives way to a vehicle.
+   */
+  private mustGiveWay(s: UnitState<T>, px: number, py: number): 'vehicle' | boolean {
+    const crowd = this.crowd;
+    const heading = this.pathHeading(s);
+    const hx = Math.cos(heading);
+    const hy = Math.sin(heading);
+    const count = crowd.neighbours(s.rider!.agent, TOUCH_GAP + LOOKAHEAD / 2, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || !other.move || other.move.ended || !other.follower || !other.rider) continue;
+      const b = other.rider.agent;
+      const ahead = (crowd.x(b) - px) * hx + (crowd.y(b) - py) * hy;
+      if (!(ahead > 0)) continue;
+      const ob = this.pathHeading(other);
+      const ox = Math.cos(ob);
+      const oy = Math.sin(ob);
+      const facing = ox * hx + oy * hy;
+      // A vehicle cannot step aside: it always goes first.
+      if (facing < 0 && other.resolved.turningRadius > 0) return 'vehicle';
+      if (facing < 0 && (ox > hx + RULE_EPSILON || (Math.abs(ox - hx) <= RULE_EPSILON && (oy > hy + RULE_EPSILON || (Math.abs(oy - hy) <= RULE_EPSILON && other.serial < s.serial))))) return true;
+      // One of its own way ahead that gives way: a queue backs up together.
+      if (facing > 0 && other.rider.backoff > 0) return true;
+    }
+    return false;
+  }
+
+  /** The heading of the unit's path where it has got to. */
+  private pathHeading(s: UnitState<T>): number {
+    const f = s.follower!;
+    const r = s.rider!;
+    return r.pursuing ? f.path.sampleInto(Math.min(f.path.length, r.progress + ARRIVE_DISTANCE), this.pose).heading : f.pose.heading;
+  }
+
+  /** True when a unit near this one (within {@link ALONE_RANGE}) moves. */
+  private crowdMoves(s: UnitState<T>): boolean {
+    const crowd = this.crowd;
+    const count = crowd.neighbours(s.rider!.agent, ALONE_RANGE, this.near);
+    for (let i = 0; i < count; i++) {
+      const b = this.near[i]!;
+      if (Math.hypot(crowd.vx(b), crowd.vy(b)) > MOVING_SPEED) return true;
+    }
+    return false;
+  }
+
+  /** True when another standing unit covers the idle unit's spot, `away` tiles from it. */
+  private homeTaken(s: UnitState<T>, away: number): boolean {
+    const crowd = this.crowd;
+    const r = s.rider!;
+    const count = crowd.neighbours(r.agent, away + TOUCH_GAP, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
+      const b = other.rider!.agent;
+      if (Math.hypot(crowd.x(b) - r.homeX, crowd.y(b) - r.homeY) < s.resolved.sweepRadius + other.resolved.sweepRadius) return true;
+    }
+    return false;
+  }
+
+  /**
+   * True when the unit at (x, y) touches a standing unit nearer `goal` than itself that arrived
+   * there from the same group order, or for about the same point: it queues behind it.
+   */
+  private queued(s: UnitState<T>, x: number, y: number, goal: Point): boolean {
+    const crowd = this.crowd;
+    const a = s.rider!.agent;
+    const mine = Math.hypot(goal.x - x, goal.y - y);
+    const count = crowd.neighbours(a, TOUCH_GAP, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
+      const o = other.rider!;
+      // Only behind units that came for the same: the same group order, or about the same point.
+      // One that stands there for its own reasons, or was put there, is gone round instead.
+      const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
+      const same = (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach;
+      if (!same) continue;
+      if (Math.hypot(goal.x - crowd.x(o.agent), goal.y - crowd.y(o.agent)) < mine) return true;
+    }
+    return false;
+  }
+
+  /** Ends a move that others kept from its goal too long, while none of them moved: `stuck`, then `fail`. */
+  private giveUp(s: UnitState<T>, move: Move<T>): void {
+    s.job?.cancel();
+    s.job = undefined;
+    move.emit('stuck', s.unit, move);
+    if (move.ended || s.move !== move) return;
+    this.host.brake(s);
+    move.end('failed', `held up by other units for ${STUCK_TIME} s`, 'stuck');
+  }
+
+}
