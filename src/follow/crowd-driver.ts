@@ -7,10 +7,10 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
-import { pointSquareDistance } from '../curves/footprint.js';
+import { forEachSweptCell, pointSquareDistance } from '../curves/footprint.js';
 import type { Pose } from '../curves/segment.js';
 import { Crowd } from '../crowd/crowd.js';
-import { DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
+import { DEFAULT_HORIZON, DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
 import { legClear } from './disc-room.js';
 import { Follower, type FollowerEvent } from './follower.js';
 import type { Move } from './move.js';
@@ -85,8 +85,9 @@ const PRIORITY_TIE = 1e-9;
 export class CrowdDriver<T> {
   private readonly crowd: Crowd;
   private readonly yielder: VehicleYield;
-  /** The margin vehicles keep from each other, tiles. */
+  /** The margin vehicles keep from each other, tiles, and how far ahead they look, seconds. */
   private readonly yieldMargin: number;
+  private readonly horizon: number;
   /** The fixed step, seconds, and the frame time not yet stepped. */
   private readonly step: number;
   private pending = 0;
@@ -107,6 +108,7 @@ export class CrowdDriver<T> {
     this.crowd = new Crowd(grid, { timeHorizon: AVOIDANCE_TIME_HORIZON, ...options });
     this.yielder = new VehicleYield(options.vehicles);
     this.yieldMargin = options.vehicles?.margin ?? DEFAULT_MARGIN;
+    this.horizon = options.vehicles?.horizon ?? DEFAULT_HORIZON;
   }
 
   /**
@@ -152,11 +154,25 @@ export class CrowdDriver<T> {
     rider.nextWaypoint = 0;
   }
 
-  /** What a debug view shows of a unit in the crowd: its velocity, and whether it waits. */
-  debug(state: UnitState<T>): { velocity: { x: number; y: number }; waiting: boolean } | undefined {
+  /**
+   * What a debug view shows of a unit in the crowd: its velocity, whether it waits, and for a
+   * vehicle on its way the cells its footprint will sweep over the prediction horizon at its top
+   * speed (what the others are kept out of). O(cells swept): for drawing, not for every frame of a game.
+   */
+  debug(state: UnitState<T>): { velocity: { x: number; y: number }; waiting: boolean; predicted?: readonly { x: number; y: number }[] } | undefined {
     const r = state.rider;
     if (!r) return undefined;
-    return { velocity: { x: this.crowd.vx(r.agent), y: this.crowd.vy(r.agent) }, waiting: state.follower !== undefined && r.warp === 0 };
+    const f = state.follower;
+    const seen = { velocity: { x: this.crowd.vx(r.agent), y: this.crowd.vy(r.agent) }, waiting: f !== undefined && r.warp === 0 };
+    if (!f || f.done || state.resolved.turningRadius === 0) return seen;
+    const ahead = slicePath(f.path, f.distance, f.distance + (state.resolved.speed ?? 0) * this.horizon);
+    const cells = new Map<number, { x: number; y: number }>();
+    for (const seg of ahead.segments) {
+      forEachSweptCell(seg, state.resolved.sweepRadius, (x, y) => {
+        if (this.grid.inBounds(x, y)) cells.set(y * this.grid.width + x, { x, y });
+      });
+    }
+    return { ...seen, predicted: [...cells.values()] };
   }
 
   /**

@@ -87,6 +87,11 @@ export interface UnitDebugInfo<T> {
   readonly velocity?: { readonly x: number; readonly y: number };
   /** With avoidance on: true while a unit with a turning radius waits for another. */
   readonly waiting?: boolean;
+  /**
+   * With avoidance on, for a unit with a turning radius on its way: the cells (x, y) its footprint
+   * sweeps over the next seconds of its path at top speed, the stretch others are kept out of.
+   */
+  readonly predicted?: readonly { readonly x: number; readonly y: number }[];
 }
 
 /**

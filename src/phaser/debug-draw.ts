@@ -16,8 +16,9 @@ export interface DebugOptions {
   /** Each unit's footprint (its width, or a small cross for a point). Default true. */
   footprints?: boolean;
   /**
-   * With avoidance: each unit's velocity (a line to where it would be in a second) and a ring
-   * round each vehicle waiting for another. Default true.
+   * With avoidance: each unit's velocity (a line to where it would be in a second), the cells
+   * each vehicle on its way will sweep over the next seconds, and a ring round each vehicle
+   * waiting for another. Default true.
    */
   velocities?: boolean;
   /** The nodes the last search expanded. Default false. */
@@ -29,11 +30,15 @@ export interface DebugOptions {
   footprintColor?: number;
   expandedColor?: number;
   velocityColor?: number;
+  predictedColor?: number;
   waitingColor?: number;
 }
 
 /** Size (pixels) of the cross drawn for a point unit and of an expanded-node dot. */
 const MARK_SIZE = 3;
+
+/** Pixels by which a predicted cell's square is drawn inside the cell, so neighbours' outlines stay apart. */
+const PREDICTED_INSET = 2;
 
 /** Tiles between a waiting vehicle's footprint and the ring drawn round it. */
 const WAIT_RING = 0.15;
@@ -81,6 +86,13 @@ export class DebugDraw {
         const unit = info.unit;
         g.lineStyle(1, o.velocityColor ?? 0xff60ff, 1);
         g.lineBetween(unit.x, unit.y, unit.x + info.velocity.x * map.tileWidth, unit.y + info.velocity.y * map.tileHeight);
+        if (info.predicted) {
+          g.lineStyle(1, o.predictedColor ?? 0xff9030, 0.8);
+          for (const c of info.predicted) {
+            const w = map.toWorld(c.x, c.y);
+            g.strokeRect(w.x + PREDICTED_INSET, w.y + PREDICTED_INSET, map.tileWidth - 2 * PREDICTED_INSET, map.tileHeight - 2 * PREDICTED_INSET);
+          }
+        }
         if (info.waiting) {
           g.lineStyle(2, o.waitingColor ?? 0xff3030, 1);
           g.strokeCircle(unit.x, unit.y, (Math.max(info.width, info.length) / 2 + WAIT_RING) * map.tileWidth);

@@ -297,7 +297,12 @@ describe('navigator avoidance', () => {
     }
     let closest = Infinity;
     let waited = 0;
+    let frame = 0;
+    let predicted: Set<string> | undefined;
     run(nav, [a, b], moves, 60 * 40, DT, () => {
+      // The debug view's predicted cells of a hold where the tank will be a second later.
+      if (frame === 60) predicted = new Set(nav.debugInfo({ expanded: false }).units.find((u) => u.unit === a)!.predicted!.map((c) => `${c.x},${c.y}`));
+      if (frame++ === 120) expect(predicted!.has(`${Math.floor(a.pose.x)},${Math.floor(a.pose.y)}`)).toBe(true);
       closest = Math.min(closest, Math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y));
       // The debug view sees who waits, and velocities no faster than the top speed.
       const units = nav.debugInfo({ expanded: false }).units;
