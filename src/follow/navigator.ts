@@ -12,7 +12,7 @@ import type { Pose } from '../curves/segment.js';
 import { Follower } from './follower.js';
 import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
-import { PlanQueue, type PlanBudget, type PlanFrameStats } from './plan-queue.js';
+import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
 import type { SearchRecord } from './route-context.js';
@@ -20,6 +20,7 @@ import { WorkJob } from './work.js';
 import { TerrainSpeed } from './terrain-speed.js';
 import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import { CrowdDriver } from './crowd-driver.js';
+import { joinTrunk, sharedLeader } from './group-route.js';
 import type { AvoidanceOptions } from './crowd-steering.js';
 import { definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
 
@@ -208,6 +209,11 @@ export class Navigator<T> {
    * @param target - what `move.target` reports, e.g. the goal in world units; default `goal`.
    */
   moveTo(unit: T, goal: Point, options: MoveOptions = {}, target: Point = goal): Move<T> {
+    return this.order(unit, goal, options, target, true);
+  }
+
+  /** An order; `planNow` false leaves its planning to the caller (a group's shared search). */
+  private order(unit: T, goal: Point, options: MoveOptions, target: Point, planNow: boolean): Move<T> {
     let state = this.units.get(unit);
     if (!state) {
       state = this.newState(unit, {}, resolveProfile({}));
@@ -237,6 +243,7 @@ export class Navigator<T> {
       this.failSoon(state, move, messageOf(error), 'invalid');
       return move;
     }
+    if (!planNow) return move;
     try {
       this.plan(state, move, false);
     } catch (error) {
@@ -286,11 +293,112 @@ export class Navigator<T> {
       // A bad goal fails each unit's move from moveTo, with the reason.
     }
     const group = this.groups++;
-    return members.map((u, i) => {
-      const move = this.moveTo(u, slots[i] ?? goal, options, target);
+    const share = this.shareable(members, slots, goal, options);
+    const moves = members.map((u, i) => {
+      const move = this.order(u, slots[i] ?? goal, options, target, share < 0);
       this.units.get(u)!.group = group;
       return move;
     });
+    if (share >= 0) this.planShared(members, moves, share);
+    return moves;
+  }
+
+  /**
+   * The member a group's one shared search starts from, or -1 when each plans its own: the
+   * group must move alike (one profile, turning on the spot, no nearest or tolerance), stand
+   * close together, be sent far, and every member have a spot (see `group-route`).
+   */
+  private shareable(members: readonly T[], slots: readonly (Point | undefined)[], goal: Point, options: MoveOptions): number {
+    if (options.nearest !== undefined || options.tolerance !== undefined || members.length === 0) return -1;
+    const states = members.map((u) => this.units.get(u));
+    const first = states[0];
+    if (!first || first.resolved.turningRadius > 0) return -1;
+    for (let i = 0; i < states.length; i++) {
+      const s = states[i];
+      if (!s || s.resolved.key !== first.resolved.key || s.resolved.turningRadius > 0 || slots[i] === undefined) return -1;
+    }
+    try {
+      return sharedLeader(states.map((s) => this.whereIs(s!)), goal);
+    } catch {
+      return -1;
+    }
+  }
+
+  /**
+   * Plans a group's moves with one search from its leader to the goal; each member joins that
+   * path where it can see it. A member that cannot join, or a search that fails, falls back to
+   * the member's own plan.
+   */
+  private planShared(members: readonly T[], moves: readonly Move<T>[], leader: number): void {
+    const states = members.map((u) => this.units.get(u)!);
+    const lead = states[leader]!;
+    const starts: Pose[] = [];
+    for (let i = 0; i < states.length; i++) {
+      try {
+        starts.push(this.runOut(states[i]!));
+      } catch (error) {
+        starts.push({ x: NaN, y: NaN, heading: 0 });
+        this.failSoon(states[i]!, moves[i]!, messageOf(error), 'error');
+      }
+    }
+    const request = {
+      start: starts[leader]!,
+      goal: lead.goal,
+      profile: lead.resolved,
+      ...definedFields({ goalHeading: lead.options.heading, planner: lead.options.planner }),
+    };
+    const version = this.grid.layoutVersion;
+    const own = (i: number): void => {
+      const s = states[i]!;
+      if (s.move === moves[i] && !moves[i]!.ended) this.plan(s, moves[i]!, false, starts[i]);
+    };
+    const job = new WorkJob(
+      (budget) => planRoute(this.routes, request, budget),
+      (route) => {
+        for (let i = 0; i < states.length; i++) {
+          const s = states[i]!;
+          const move = moves[i]!;
+          if (s.move !== move || move.ended || s.job !== tickets[i]) continue;
+          s.job = undefined;
+          const joined = route.status === 'found' && route.path ? joinTrunk(this.grid, route.path, starts[i]!, s.goal, s.resolved.sweepRadius) : undefined;
+          if (!joined) {
+            own(i);
+            continue;
+          }
+          this.adopt(s, move, { status: 'found', path: joined.path, waypoints: joined.waypoints, goal: s.goal, ...definedFields({ finalHeading: route.finalHeading }) }, false, version);
+        }
+      },
+      () => {
+        for (let i = 0; i < states.length; i++) {
+          if (states[i]!.job !== tickets[i]) continue;
+          states[i]!.job = undefined;
+          own(i);
+        }
+      },
+    );
+    // Each member holds a ticket for the shared search: cancelling one (a new order, a stop)
+    // drops that member only; the search stops when every ticket is gone.
+    let held = 0;
+    const tickets: PlanJob[] = states.map(() => {
+      let cancelled = false;
+      held++;
+      return {
+        step: () => 0,
+        get done() {
+          return cancelled || job.done;
+        },
+        cancel() {
+          if (cancelled) return;
+          cancelled = true;
+          if (--held === 0) job.cancel();
+        },
+      };
+    });
+    for (let i = 0; i < states.length; i++) {
+      if (states[i]!.move === moves[i] && !moves[i]!.ended && !Number.isNaN(starts[i]!.x)) states[i]!.job = tickets[i];
+      else tickets[i]!.cancel();
+    }
+    if (!job.done) this.queue.add(job);
   }
 
   /** Stops `unit` (braking if it can) and cancels its move. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Move } from '../../../src/follow/move.js';
 import { Navigator, type NavigatorOptions } from '../../../src/follow/navigator.js';
 import { Grid } from '../../../src/grid/grid.js';
-import { discHitsBlocked } from '../../../src/curves/footprint.js';
+import { discHitsBlocked, pathHitsBlocked } from '../../../src/curves/footprint.js';
 import { lineOfSight } from '../../../src/grid/line-of-sight.js';
 import type { Pose } from '../../../src/curves/segment.js';
 import type { UnitProfile } from '../../../src/unit/profile.js';
@@ -234,6 +234,48 @@ describe('navigator avoidance', () => {
     // Units nudged aside by the last arrivals go back to their spots.
     for (let i = 0; i < 60 * 8; i++) nav.update(DT);
     units.forEach((u, i) => expect(Math.hypot(u.pose.x - goals[i]!.x, u.pose.y - goals[i]!.y)).toBeLessThanOrEqual(0.35 + 1e-9));
+  });
+
+  it('a group standing together and sent far shares one search; each joins the path it sees and reaches its spot', () => {
+    // Two rooms joined by a door: the way to the far room bends round the wall.
+    const rows: string[] = [];
+    for (let y = 0; y < 24; y++) rows.push([...Array(40)].map((_, x) => (x === 20 && y !== 20 ? '#' : '.')).join(''));
+    const grid = Grid.fromAscii(rows);
+    const trial = (avoidance: boolean) => {
+      const nav = navigator(grid, { avoidance });
+      const units: Unit[] = [];
+      for (let i = 0; i < 16; i++) {
+        const u = unit(`u${i}`, 5 + (i % 4) * 1.2, 3 + Math.floor(i / 4) * 1.2, 0.35);
+        units.push(u);
+        nav.addUnit(u, { speed: 3, width: 0.7 });
+      }
+      const before = nav.debugInfo({ expanded: false }).lastSearch?.searches ?? 0;
+      const moves = nav.moveGroup(units, { x: 32, y: 4 });
+      nav.update(DT);
+      const searches = (nav.debugInfo({ expanded: false }).lastSearch?.searches ?? 0) - before;
+      const paths = moves.map((m) => m.path!);
+      run(nav, units, moves, 60 * 60);
+      return { moves, paths, searches };
+    };
+    // What one unit's own order to there costs, in searches (a sized unit may take two).
+    const alone = navigator(grid);
+    const one = unit('one', 5, 4, 0.35);
+    alone.addUnit(one, { speed: 3, width: 0.7 });
+    alone.moveTo(one, { x: 32, y: 4 });
+    alone.update(DT);
+    const own = alone.debugInfo({ expanded: false }).lastSearch!.searches;
+    expect(own).toBeGreaterThan(0);
+    // Sharing is planning: checked with avoidance off, so arrival depends on the paths alone.
+    {
+      const { moves, paths, searches } = trial(false);
+      expect(searches).toBe(own);
+      expect(moves.every((m) => m.state === 'arrived')).toBe(true);
+      // Every path is legal for the unit's disc and goes through the door.
+      for (const path of paths) {
+        expect(pathHitsBlocked(grid, path, 0.35)).toBe(false);
+        expect(path.sampleEvery(0.25).some((p) => Math.abs(p.x - 20.5) < 0.5 && Math.abs(p.y - 20.5) < 1)).toBe(true);
+      }
+    }
   });
 
   it('a group order gives 30 units separate slots: no pile-up at the target', () => {
