@@ -17,8 +17,16 @@ import type { Connectivity } from './search/lattice.js';
 import type { LatticeOptions, Planner } from './search/planner.js';
 import { isResolvedProfile, resolveProfile, type ResolvedProfile, type UnitProfile } from './unit/profile.js';
 
-/** Options for {@link createPlanner}. */
-export type PlannerOptions = LatticeOptions;
+/** Options for {@link createPlanner}: the lattice's, and for `astar` its landmarks. */
+export interface PlannerOptions extends LatticeOptions {
+  /**
+   * `astar` only: landmarks per region for the ALT estimate on weighted grids (see
+   * docs/planners.md, Landmarks), 0 (default) for none. Built on the first weighted query and
+   * again after each tile edit (a fraction of a second on a 512x512 map): for maps whose costs
+   * stay put. Other planners ignore it.
+   */
+  landmarks?: number;
+}
 
 /** What a planner returns: waypoints joined by straight legs, or drivable curves for a unit profile. */
 export type PlannerKind = 'polyline' | 'curve';

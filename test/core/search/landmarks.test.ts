@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import { AStar } from '../../../src/search/astar.js';
+import { createPlanner } from '../../../src/planners.js';
 import { Landmarks, MAX_LANDMARKS } from '../../../src/search/landmarks.js';
 import { CellLattice, CornerLattice, SQRT2, type Lattice, type MoveVisitor } from '../../../src/search/lattice.js';
 import type { LatticeSpec } from '../../support/dijkstra.js';
@@ -386,5 +387,26 @@ describe('building', () => {
     }
     for (const bad of [-1, 2.5, MAX_LANDMARKS + 1]) expect(() => new AStar(grid, { landmarks: bad })).toThrow(new RegExp(`landmarks.*${String(bad)}`));
     expect(new AStar(grid, { landmarks: 0 }).landmarks).toBeNull();
+  });
+});
+
+describe('landmarks through the planner registry', () => {
+  it("createPlanner('astar', grid, { landmarks }) uses them and finds the same costs as without", () => {
+    const rng = makeRng(4242);
+    for (let trial = 0; trial < 20; trial++) {
+      const grid = randomGrid(rng, { width: 24, height: 24, density: 0.2, mode: 'uniform' });
+      grid.fillCosts(0, 0, 24, 24, () => 1 + rng.int(9));
+      const alt = createPlanner('astar', grid, { lattice: 'cell', landmarks: 8 }) as AStar;
+      const plain = createPlanner('astar', grid, { lattice: 'cell' }) as AStar;
+      const a = randomFreePoint(rng, grid, 'cell');
+      const b = randomFreePoint(rng, grid, 'cell');
+      if (!a || !b) continue;
+      const withAlt = alt.findPath(a.x, a.y, b.x, b.y);
+      const without = plain.findPath(a.x, a.y, b.x, b.y);
+      expect(withAlt.status).toBe(without.status);
+      if (without.status === 'found') expect(withAlt.cost).toBeCloseTo(without.cost!, 9);
+      expect(alt.landmarks).not.toBeNull();
+      expect(plain.landmarks).toBeNull();
+    }
   });
 });
