@@ -75,6 +75,9 @@ const IDLE_SPEED = 1;
 /** Vehicles in a knot plan round each other after 1, 2 or 3 times the replan wait, by the order they were added in. */
 const KNOT_STAGGER = 3;
 
+/** Share of the way its speed allows, over a replan wait, below which a unit counts as crawling. */
+const CRAWL_FRACTION = 0.25;
+
 /** Below this difference two heading components count as equal, for the give-way rule. */
 const RULE_EPSILON = 1e-6;
 
@@ -145,6 +148,9 @@ export class CrowdDriver<T> {
       rider.best = Infinity;
       rider.idle = 0;
       rider.frozen = 0;
+      rider.window = 0;
+      rider.windowBest = Infinity;
+      rider.crawling = false;
     }
     rider.stall = 0;
     rider.progress = 0;
@@ -497,7 +503,9 @@ export class CrowdDriver<T> {
       return;
     }
     if (!r.pursuing) {
-      if (this.alone(s)) {
+      // Alone and on its path, it drives the path exactly. Off it (a path planned from where it
+      // stood a few frames ago), it steers back onto it rather than jump there.
+      if (this.alone(s) && Math.hypot(f.pose.x - px, f.pose.y - py) <= REJOIN_DISTANCE) {
         this.followAlone(s, f, h);
         return;
       }
@@ -669,6 +677,14 @@ export class CrowdDriver<T> {
         // Held up by a crowd that moves is not stuck: it will pass.
         r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
       }
+      // Crawling: over a window of the replan wait it made less than a quarter of the way its
+      // speed allows (pushing through units at rest, which each give way only half).
+      r.window += h;
+      if (r.window >= STALL_REPLAN_TIME) {
+        r.crawling = r.windowBest - r.best < CRAWL_FRACTION * s.resolved.speed! * r.window;
+        r.window = 0;
+        r.windowBest = r.best;
+      }
       const there = r.progress >= f.path.length - ARRIVE_DISTANCE && left <= ARRIVE_DISTANCE;
       const close = left <= s.resolved.sweepRadius || this.queued(s, x, y, end);
       if (there || (r.idle >= SETTLE_TIME && close)) {
@@ -714,7 +730,7 @@ export class CrowdDriver<T> {
       return;
     }
     const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
-    const held = r.idle >= STALL_REPLAN_TIME && !r.replanned;
+    const held = !r.replanned && (r.idle >= STALL_REPLAN_TIME || (r.crawling && this.touchesStanding(s)));
     if (s.job === undefined && (pushed || held)) {
       r.replanned = true;
       this.host.plan(s, move, true, { x, y, heading: r.heading }, held);
@@ -757,6 +773,16 @@ export class CrowdDriver<T> {
     const f = s.follower!;
     const r = s.rider!;
     return r.pursuing ? f.path.sampleInto(Math.min(f.path.length, r.progress + ARRIVE_DISTANCE), this.pose).heading : f.pose.heading;
+  }
+
+  /** True when the unit touches a unit that stands (no move under way). */
+  private touchesStanding(s: UnitState<T>): boolean {
+    const count = this.crowd.neighbours(s.rider!.agent, TOUCH_GAP, this.near);
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (other && other !== s && (other.move === undefined || other.move.ended)) return true;
+    }
+    return false;
   }
 
   /** True when a unit near this one (within {@link ALONE_RANGE}) moves. */

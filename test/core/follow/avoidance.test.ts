@@ -278,6 +278,34 @@ describe('navigator avoidance', () => {
     }
   });
 
+  it('a unit crawling through a block of units at rest plans round them, with planning spread over frames, never moving faster than its speed', () => {
+    const grid = open(40);
+    // Planning spread over frames: the unit moves on while its new path is searched (and must
+    // not jump back to where that search started when it lands).
+    const nav = navigator(grid, { budget: { expansions: 20 } });
+    const block: Unit[] = [];
+    for (let i = 0; i < 25; i++) {
+      const u = unit(`b${i}`, 18 + (i % 5) * 0.72, 17.1 + Math.floor(i / 5) * 0.72, 0.35);
+      block.push(u);
+      nav.addUnit(u, { speed: 1, width: 0.7 });
+    }
+    const walker = unit('walker', 3, 18.5, 0.35);
+    nav.addUnit(walker, { speed: 3, width: 0.7 });
+    const move = nav.moveTo(walker, { x: 37, y: 18.5 });
+    let replans = 0;
+    move.on('replan', () => replans++);
+    let jump = 0;
+    for (let i = 0; i < 60 * 30 && !move.ended; i++) {
+      const before = { ...walker.pose };
+      nav.update(DT);
+      jump = Math.max(jump, Math.hypot(walker.pose.x - before.x, walker.pose.y - before.y));
+    }
+    expect(move.state).toBe('arrived');
+    expect(replans).toBeGreaterThan(0);
+    // No step moves it farther than its top speed allows.
+    expect(jump).toBeLessThanOrEqual(3 * DT + 1e-9);
+  });
+
   it('a group order gives 30 units separate slots: no pile-up at the target', () => {
     const grid = open(40);
     const nav = navigator(grid);
