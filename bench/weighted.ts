@@ -30,7 +30,7 @@ import { isPointFree } from '../src/grid/point.js';
 import { createCurvePlanner, createPlanner } from '../src/planners.js';
 import { AStar } from '../src/search/astar.js';
 import { DEFAULT_LANDMARKS, Landmarks } from '../src/search/landmarks.js';
-import { CellDijkstra, cellsOf, pathCost } from './lib/cell-cost-rules.js';
+import { CellDijkstra, pathCost } from './lib/cell-cost-rules.js';
 import { integrateCurveCost } from './lib/curve-integral.js';
 import { listMaps, loadMap } from './lib/maps.js';
 import { collectGarbage } from './lib/measure.js';
@@ -259,16 +259,7 @@ function landmarkCellAStar(grid: Grid): { contender: WeightedContender; buildMs:
     table.ensure();
     builds.push(performance.now() - t0);
   }
-  const contender: WeightedContender = {
-    name: `astar (cells, ${DEFAULT_LANDMARKS} landmarks)`,
-    find(sx, sy, gx, gy) {
-      const t0 = performance.now();
-      const r = planner.findPath(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5);
-      const micros = (performance.now() - t0) * 1000;
-      if (r.status !== 'found') return { micros, cells: null, reportedCost: Infinity, expanded: r.expanded };
-      return { micros, cells: cellsOf(r.points, true), reportedCost: r.cost ?? NaN, expanded: r.expanded };
-    },
-  };
+  const contender = ourCellAStar(grid, planner, `astar (cells, ${DEFAULT_LANDMARKS} landmarks)`);
   return { contender, buildMs: median(builds), bytes: planner.landmarks!.bytes };
 }
 

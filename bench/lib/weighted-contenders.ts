@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Grid } from '../../src/grid/grid.js';
 import { createPlanner } from '../../src/planners.js';
+import type { Planner } from '../../src/search/planner.js';
 import { cellsOf, type Cell } from './cell-cost-rules.js';
 
 /** What one contender did on one query. */
@@ -31,11 +32,10 @@ const require = createRequire(import.meta.url);
 // easystar.js assigns its exports at run time, which Node's named-export detection cannot see.
 const EasyStar = require('easystarjs') as typeof import('easystarjs');
 
-/** Our A* on cell centres (`lattice: 'cell'`), which prices moves by the integral of tile cost. */
-export function ourCellAStar(grid: Grid): WeightedContender {
-  const planner = createPlanner('astar', grid, { lattice: 'cell' });
+/** Our A* on cell centres (`lattice: 'cell'`; or `planner`, e.g. one with landmarks), which prices moves by the integral of tile cost. */
+export function ourCellAStar(grid: Grid, planner: Planner = createPlanner('astar', grid, { lattice: 'cell' }), name = 'astar (cells)'): WeightedContender {
   return {
-    name: 'astar (cells)',
+    name,
     find(sx, sy, gx, gy) {
       const t0 = performance.now();
       const r = planner.findPath(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5);
