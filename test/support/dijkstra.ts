@@ -22,6 +22,14 @@ export interface LatticeSpec {
   connectivity: 4 | 8;
 }
 
+/** Every lattice the lattice planners take: corner and cell, 8 and 4 neighbours. */
+export const LATTICE_SPECS: readonly LatticeSpec[] = [
+  { lattice: 'corner', connectivity: 8 },
+  { lattice: 'corner', connectivity: 4 },
+  { lattice: 'cell', connectivity: 8 },
+  { lattice: 'cell', connectivity: 4 },
+];
+
 function blocked(grid: Grid, x: number, y: number): boolean {
   return x < 0 || y < 0 || x >= grid.width || y >= grid.height || grid.cells[y * grid.width + x] !== 0;
 }

@@ -2,19 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import { AStar } from '../../../src/search/astar.js';
 import { brutePathLegal } from '../../support/brute-los.js';
-import { dijkstraLength, lengthMismatch, floodComponents, pointsConnected, type LatticeSpec } from '../../support/dijkstra.js';
+import { dijkstraLength, lengthMismatch, floodComponents, pointsConnected, LATTICE_SPECS } from '../../support/dijkstra.js';
 import { randomFreePoint, type PointKind } from '../../support/queries.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
 
 /** Seeded sweeps over thousands of cases: generous on a busy machine. */
 const SLOW = { timeout: 120_000 };
 
-const SPECS: LatticeSpec[] = [
-  { lattice: 'corner', connectivity: 8 },
-  { lattice: 'corner', connectivity: 4 },
-  { lattice: 'cell', connectivity: 8 },
-  { lattice: 'cell', connectivity: 4 },
-];
 const TOLERANCE = 1e-9;
 
 describe('A*: hand-worked cases', () => {
@@ -88,10 +82,10 @@ describe('A*: hand-worked cases', () => {
 });
 
 describe('A*: lengths equal an independent Dijkstra on random grids', () => {
-  for (const spec of SPECS) {
+  for (const spec of LATTICE_SPECS) {
     const kinds: PointKind[] = spec.lattice === 'corner' ? ['corner', 'real'] : ['cell'];
     it(`${spec.lattice} lattice, ${spec.connectivity} neighbours`, SLOW, () => {
-      const seed = 1000 + SPECS.indexOf(spec);
+      const seed = 1000 + LATTICE_SPECS.indexOf(spec);
       const rng = makeRng(seed);
       let compared = 0;
       for (let t = 0; t < 500; t++) {
@@ -146,7 +140,7 @@ describe('A*: options', () => {
     const rng = makeRng(77);
     for (let t = 0; t < 200; t++) {
       const g = randomGrid(rng, { width: rng.range(1, 40), height: rng.range(1, 40) });
-      const spec = rng.pick(SPECS);
+      const spec = rng.pick(LATTICE_SPECS);
       const planner = new AStar(g, spec);
       const s = randomFreePoint(rng, g, spec.lattice === 'cell' ? 'cell' : 'real');
       const e = randomFreePoint(rng, g, spec.lattice === 'cell' ? 'cell' : 'real');
@@ -205,7 +199,7 @@ describe('A*: bad input gets a status', () => {
   ];
   for (const [what, [sx, sy, gx, gy], status] of cases) {
     it(what, () => {
-      for (const spec of SPECS) expect(new AStar(grid, spec).findPath(sx, sy, gx, gy).status).toBe(status);
+      for (const spec of LATTICE_SPECS) expect(new AStar(grid, spec).findPath(sx, sy, gx, gy).status).toBe(status);
     });
   }
 
@@ -222,7 +216,7 @@ describe('A*: bad input gets a status', () => {
     const wall = Grid.fromAscii(['@']);
     expect(new AStar(wall).findPath(0, 0, 1, 1).status).toBe('start-blocked');
     const empty = new Grid(0, 0);
-    for (const spec of SPECS) {
+    for (const spec of LATTICE_SPECS) {
       expect(['start-blocked', 'out-of-bounds']).toContain(new AStar(empty, spec).findPath(0, 0, 0, 0).status);
     }
   });
@@ -268,7 +262,7 @@ describe('A*: ties toward the start-goal line', () => {
     const rng = makeRng(812);
     for (let t = 0; t < 300; t++) {
       const grid = randomGrid(rng);
-      const spec = SPECS[t % SPECS.length]!;
+      const spec = LATTICE_SPECS[t % LATTICE_SPECS.length]!;
       const kinds: PointKind[] = spec.lattice === 'corner' ? ['corner', 'real'] : ['cell'];
       const planner = new LineTiesAStar(grid, spec);
       for (let q = 0; q < 4; q++) {

@@ -4,7 +4,7 @@ import { AStar } from '../../../src/search/astar.js';
 import { createPlanner } from '../../../src/planners.js';
 import { Landmarks, MAX_LANDMARKS } from '../../../src/search/landmarks.js';
 import { CellLattice, CornerLattice, SQRT2, type Lattice, type MoveVisitor } from '../../../src/search/lattice.js';
-import type { LatticeSpec } from '../../support/dijkstra.js';
+import { type LatticeSpec, LATTICE_SPECS } from '../../support/dijkstra.js';
 import { randomFreePoint, type PointKind } from '../../support/queries.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
 import { weightedDijkstraCost } from '../../support/weighted-dijkstra.js';
@@ -12,12 +12,6 @@ import { weightedDijkstraCost } from '../../support/weighted-dijkstra.js';
 /** Seeded sweeps: generous on a busy machine. */
 const SLOW = { timeout: 120_000 };
 
-const SPECS: LatticeSpec[] = [
-  { lattice: 'corner', connectivity: 8 },
-  { lattice: 'corner', connectivity: 4 },
-  { lattice: 'cell', connectivity: 8 },
-  { lattice: 'cell', connectivity: 4 },
-];
 
 /** Lattice costs are sums of a few products: equal to the reference up to rounding. */
 const EXACT = 1e-9;
@@ -57,7 +51,7 @@ describe('the lattice moves the landmark bound rests on', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const rng = makeRng(seed * 131);
       const grid = randomCosts(rng, randomGrid(rng, { width: rng.range(2, 12), height: rng.range(2, 12) }));
-      for (const spec of SPECS) {
+      for (const spec of LATTICE_SPECS) {
         const lattice = latticeOf(grid, spec);
         for (let id = 0; id < lattice.nodeCount; id++) {
           if (!standable(lattice, id)) continue;
@@ -79,7 +73,7 @@ describe('landmark estimate', () => {
     for (let seed = 1; seed <= 24; seed++) {
       const rng = makeRng(seed * 977);
       const grid = randomCosts(rng, randomGrid(rng, { width: rng.range(3, 9), height: rng.range(3, 9), density: rng.next() * 0.35 }));
-      const spec = SPECS[seed % SPECS.length]!;
+      const spec = LATTICE_SPECS[seed % LATTICE_SPECS.length]!;
       const lattice = latticeOf(grid, spec);
       const landmarks = new Landmarks(lattice, rng.range(1, 4));
       landmarks.ensure();
@@ -107,7 +101,7 @@ describe('landmark estimate', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const rng = makeRng(seed * 389);
       const grid = randomCosts(rng, randomGrid(rng, { width: rng.range(3, 16), height: rng.range(3, 16), density: rng.next() * 0.35 }));
-      const spec = SPECS[seed % SPECS.length]!;
+      const spec = LATTICE_SPECS[seed % LATTICE_SPECS.length]!;
       const lattice = latticeOf(grid, spec);
       const landmarks = new Landmarks(lattice, rng.range(1, 8));
       landmarks.ensure();
@@ -187,7 +181,7 @@ describe('weighted A* with landmarks', () => {
     for (let seed = 1; seed <= 120; seed++) {
       const rng = makeRng(seed * 7907);
       const grid = randomCosts(rng, randomGrid(rng, { width: rng.range(2, 16), height: rng.range(2, 16), density: rng.next() * 0.4 }));
-      const spec = SPECS[seed % SPECS.length]!;
+      const spec = LATTICE_SPECS[seed % LATTICE_SPECS.length]!;
       const astar = new AStar(grid, { ...spec, landmarks: rng.range(1, 8) });
       const kinds: PointKind[] = spec.lattice === 'corner' ? ['corner', 'corner', 'corner', 'real'] : ['cell'];
       for (let q = 0; q < 5; q++) {
@@ -282,7 +276,7 @@ describe('a grid change makes the table stale', () => {
       const grid = randomGrid(rng, { width: rng.range(6, 16), height: rng.range(6, 16), density: rng.next() * 0.3 });
       // Dear everywhere, so that the old table's distances overshoot once roads are laid.
       grid.fillCosts(0, 0, grid.width, grid.height, () => rng.range(6, 9));
-      const spec = SPECS[seed % SPECS.length]!;
+      const spec = LATTICE_SPECS[seed % LATTICE_SPECS.length]!;
       const astar = new AStar(grid, { ...spec, landmarks: 4 });
       const kind: PointKind = spec.lattice === 'corner' ? 'corner' : 'cell';
       const a = randomFreePoint(rng, grid, kind);

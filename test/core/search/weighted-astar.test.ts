@@ -3,7 +3,7 @@ import { Grid } from '../../../src/grid/grid.js';
 import { AStar } from '../../../src/search/astar.js';
 import { CellLattice, CornerLattice } from '../../../src/search/lattice.js';
 import { brutePathLegal } from '../../support/brute-los.js';
-import type { LatticeSpec } from '../../support/dijkstra.js';
+import { LATTICE_SPECS } from '../../support/dijkstra.js';
 import { randomFreePoint, type PointKind } from '../../support/queries.js';
 import { makeRng, randomGrid } from '../../support/rng.js';
 import { sampledPolylineCost, weightedDijkstraCost } from '../../support/weighted-dijkstra.js';
@@ -11,12 +11,6 @@ import { sampledPolylineCost, weightedDijkstraCost } from '../../support/weighte
 /** Seeded sweeps: generous on a busy machine. */
 const SLOW = { timeout: 120_000 };
 
-const SPECS: LatticeSpec[] = [
-  { lattice: 'corner', connectivity: 8 },
-  { lattice: 'corner', connectivity: 4 },
-  { lattice: 'cell', connectivity: 8 },
-  { lattice: 'cell', connectivity: 4 },
-];
 
 /** Lattice costs are sums of a few products: equal to the reference up to rounding. */
 const EXACT = 1e-9;
@@ -141,7 +135,7 @@ describe('weighted A* equals an independent dense Dijkstra', () => {
       const grid = randomGrid(rng, { width: rng.range(2, 14), height: rng.range(2, 14), density });
       // Integer costs 1 to 10, a few fractional ones, some cells left at 1 (also under walls).
       grid.fillCosts(0, 0, grid.width, grid.height, () => (rng.chance(0.3) ? 1 : rng.chance(0.2) ? 1 + rng.next() * 9 : rng.range(1, 10)));
-      const spec = SPECS[seed % SPECS.length]!;
+      const spec = LATTICE_SPECS[seed % LATTICE_SPECS.length]!;
       const kinds: PointKind[] = spec.lattice === 'corner' ? ['corner', 'corner', 'real'] : ['cell'];
       for (let q = 0; q < 4; q++) {
         const a = randomFreePoint(rng, grid, rng.pick(kinds));
