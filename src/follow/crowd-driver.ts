@@ -84,6 +84,11 @@ const RULE_EPSILON = 1e-6;
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
 
+/** True when the unit has no move under way. */
+function atRest<T>(s: UnitState<T>): boolean {
+  return s.move === undefined || s.move.ended;
+}
+
 /** Drives a navigator's units among each other (see the module comment). */
 export class CrowdDriver<T> {
   private readonly crowd: Crowd;
@@ -310,7 +315,7 @@ export class CrowdDriver<T> {
   private standing(agent: number | undefined): boolean {
     const other = agent === undefined ? undefined : this.byAgent.get(agent);
     if (!other || !other.rider) return false;
-    return other.move === undefined || other.move.ended || (other.follower !== undefined && other.rider.warp === 0);
+    return atRest(other) || (other.follower !== undefined && other.rider.warp === 0);
   }
 
   /** Takes the unit out of the crowd. */
@@ -426,11 +431,7 @@ export class CrowdDriver<T> {
     if (!move || move.ended || s.move !== move || !s.routed) return;
     if (r.stall >= SETTLE_TIME && s.follower && this.behindArrived(s, r.yieldingTo)) {
       // Its group got there first and stands in the way: it has come as close as it can.
-      s.follower = undefined;
-      s.routed = false;
-      r.settledX = s.goal.x;
-      r.settledY = s.goal.y;
-      r.settledGroup = s.group;
+      this.settle(s, s.goal);
       move.end('arrived');
     } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
     else if (
@@ -457,10 +458,30 @@ export class CrowdDriver<T> {
    */
   private behindArrived(s: UnitState<T>, agent: number | undefined): boolean {
     const other = agent === undefined ? undefined : this.byAgent.get(agent);
-    if (!other || !other.rider || (other.move !== undefined && !other.move.ended)) return false;
+    return other !== undefined && this.arrivedForSame(s, other, s.goal);
+  }
+
+  /**
+   * True when `other` is at rest where it arrived from the same group order as `s`'s move, or
+   * for about the same point as `goal`: `s` may queue behind it. One that stands there for its
+   * own reasons, or was put there, is gone round instead.
+   */
+  private arrivedForSame(s: UnitState<T>, other: UnitState<T>, goal: Point): boolean {
     const o = other.rider;
+    if (!o || other === s || !atRest(other)) return false;
     const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
-    return (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(s.goal.x - o.settledX, s.goal.y - o.settledY) <= reach;
+    return (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach;
+  }
+
+  /** Ends a unit's route where it arrived: it stands, and others of the same order may queue behind it. */
+  private settle(s: UnitState<T>, goal: Point): void {
+    s.follower = undefined;
+    s.routed = false;
+    const r = s.rider;
+    if (!r) return;
+    r.settledX = goal.x;
+    r.settledY = goal.y;
+    r.settledGroup = s.group;
   }
 
   /** Fires a follower's events on the unit's move; `arrive` ends the move when `arrives`. */
@@ -470,13 +491,7 @@ export class CrowdDriver<T> {
       if (!s.routed || !move || move.ended || s.follower !== f) break;
       if (e.type === 'waypoint') move.emit('waypoint', s.unit, move, s.passed++);
       else if (arrives) {
-        if (s.rider) {
-          s.rider.settledX = f.path.end.x;
-          s.rider.settledY = f.path.end.y;
-          s.rider.settledGroup = s.group;
-        }
-        s.follower = undefined;
-        s.routed = false;
+        this.settle(s, f.path.end);
         move.end('arrived');
       }
     }
@@ -587,14 +602,10 @@ export class CrowdDriver<T> {
         r.nextWaypoint++;
         move.emit('waypoint', s.unit, move, s.passed++);
       } else {
-        s.follower = undefined;
-        s.routed = false;
+        this.settle(s, f.path.end);
         this.standStill(s);
         r.homeBest = 0;
         r.homeIdle = 0;
-        r.settledX = f.path.end.x;
-        r.settledY = f.path.end.y;
-        r.settledGroup = s.group;
         move.end('arrived');
       }
     }
@@ -694,16 +705,12 @@ export class CrowdDriver<T> {
           x = end.x;
           y = end.y;
         }
-        s.follower = undefined;
-        s.routed = false;
+        this.settle(s, end);
         if (there) r.heading = f.options.finalHeading ?? (moving ? r.heading : end.heading);
         r.homeX = x;
         r.homeY = y;
         r.homeBest = 0;
         r.homeIdle = 0;
-        r.settledX = end.x;
-        r.settledY = end.y;
-        r.settledGroup = s.group;
         this.host.adapter.write(s.unit, { x, y, heading: r.heading });
         r.lastX = x;
         r.lastY = y;
@@ -780,7 +787,7 @@ export class CrowdDriver<T> {
     const count = this.crowd.neighbours(s.rider!.agent, TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
-      if (other && other !== s && (other.move === undefined || other.move.ended)) return true;
+      if (other && other !== s && atRest(other)) return true;
     }
     return false;
   }
@@ -803,7 +810,7 @@ export class CrowdDriver<T> {
     const count = crowd.neighbours(r.agent, away + TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
-      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
+      if (!other || other === s || !atRest(other)) continue;
       const b = other.rider!.agent;
       if (Math.hypot(crowd.x(b) - r.homeX, crowd.y(b) - r.homeY) < s.resolved.sweepRadius + other.resolved.sweepRadius) return true;
     }
@@ -821,14 +828,9 @@ export class CrowdDriver<T> {
     const count = crowd.neighbours(a, TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
-      if (!other || other === s || (other.move !== undefined && !other.move.ended)) continue;
-      const o = other.rider!;
-      // Only behind units that came for the same: the same group order, or about the same point.
-      // One that stands there for its own reasons, or was put there, is gone round instead.
-      const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP;
-      const same = (s.group !== undefined && o.settledGroup === s.group) || Math.hypot(goal.x - o.settledX, goal.y - o.settledY) <= reach;
-      if (!same) continue;
-      if (Math.hypot(goal.x - crowd.x(o.agent), goal.y - crowd.y(o.agent)) < mine) return true;
+      if (!other || !this.arrivedForSame(s, other, goal)) continue;
+      const b = other.rider!.agent;
+      if (Math.hypot(goal.x - crowd.x(b), goal.y - crowd.y(b)) < mine) return true;
     }
     return false;
   }
