@@ -17,7 +17,7 @@ import type { Move } from './move.js';
 import { slicePath } from './polyline.js';
 import { RouteContext, type Route } from './route.js';
 import type { TerrainSpeed } from './terrain-speed.js';
-import { definedFields, motionOf, type UnitAdapter, type UnitState } from './unit-state.js';
+import { atRest, definedFields, motionOf, type UnitAdapter, type UnitState } from './unit-state.js';
 import {
   allowedSpeed,
   ALONE_RANGE,
@@ -83,11 +83,6 @@ const RULE_EPSILON = 1e-6;
 
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
-
-/** True when the unit has no move under way. */
-function atRest<T>(s: UnitState<T>): boolean {
-  return s.move === undefined || s.move.ended;
-}
 
 /** Drives a navigator's units among each other (see the module comment). */
 export class CrowdDriver<T> {

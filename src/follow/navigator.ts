@@ -22,7 +22,7 @@ import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import { CrowdDriver } from './crowd-driver.js';
 import { joinTrunk, sharedLeader } from './group-route.js';
 import type { AvoidanceOptions } from './crowd-steering.js';
-import { definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
+import { atRest, definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
 
 export type { MoveOptions, UnitAdapter } from './unit-state.js';
 
@@ -279,7 +279,7 @@ export class Navigator<T> {
     });
     const occupied: SlotUnit[] = [];
     for (const s of this.units.values()) {
-      if (inGroup.has(s.unit) || (s.move !== undefined && !s.move.ended)) continue;
+      if (inGroup.has(s.unit) || !atRest(s)) continue;
       const at = this.whereIs(s);
       occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
     }

@@ -57,6 +57,11 @@ export interface UnitState<T> {
   group: number | undefined;
 }
 
+/** True when the unit has no move under way. */
+export function atRest<T>(s: UnitState<T>): boolean {
+  return s.move === undefined || s.move.ended;
+}
+
 /** The motion limits of a profile, for a {@link Follower} (one without a speed refuses to build). */
 export function motionOf(p: ResolvedProfile): MotionOptions {
   return definedFields({
