@@ -145,9 +145,9 @@ export class PlanProbe {
   private wrap(job: PlanJob): PlanJob {
     const probe = this;
     return {
-      step(allowance: number): number {
+      step(allowance: number, overdue?: () => boolean): number {
         const t0 = performance.now();
-        const units = job.step(allowance);
+        const units = job.step(allowance, overdue);
         const ms = performance.now() - t0;
         probe.current.steps.push({ allowance, units, ms });
         probe.current.units += units;

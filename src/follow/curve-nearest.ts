@@ -11,7 +11,7 @@ import type { CurvePlanner, CurveQueryOptions, CurveResult } from '../curves/cur
 import type { Pose } from '../curves/segment.js';
 import type { PathStatus } from '../search/result.js';
 import { pointClear } from './disc-room.js';
-import { chargeWork, type Work, type WorkBudget } from './work.js';
+import { chargeWork, searchWork, type Work, type WorkBudget } from './work.js';
 
 /**
  * Default of {@link NearestGoalOptions.radius}, tiles: a pocket the unit cannot turn into is a
@@ -142,21 +142,7 @@ export function* nearestGoalWork<O extends CurveQueryOptions>(
     if (outcome.work >= maxWork) return { outcome: 'work', ...outcome };
     outcome.tried++;
     const search = planner.createSearch(start, { x: c.x, y: c.y, heading: null }, options.query);
-    let result: CurveResult | undefined;
-    try {
-      while (result === undefined) {
-        while (budget.used >= budget.max) yield;
-        const allowance = budget.max - budget.used;
-        const before = search.work;
-        result = search.step(allowance);
-        // A step that did not finish has had its slice, even if it reports less (as in searchWork).
-        const spent = result ? search.work - before : Math.max(search.work - before, allowance);
-        budget.used += spent;
-        outcome.work += spent;
-      }
-    } finally {
-      if (!search.result) search.cancel();
-    }
+    const result = yield* searchWork(budget, search, (units) => void (outcome.work += units));
     if (result.status === 'found') return { outcome: 'found', goal: c, result, ...outcome };
     if (!REFUSED.has(result.status)) return { outcome: 'refused', result, ...outcome };
   }

@@ -9,9 +9,11 @@
 export interface PlanJob {
   /**
    * Does at most `maxExpansions` units of work (search expansions, or checks of similar cost) and
-   * returns how many it did. Called again next time until `done`.
+   * returns how many it did. Called again next time until `done`. Under a time budget `overdue`
+   * tells when the frame's time is spent: a job should pause at its next small piece then, even
+   * with units left (units are estimates, and the clock is the truth).
    */
-  step(maxExpansions: number): number;
+  step(maxExpansions: number, overdue?: () => boolean): number;
   /** True once the job has finished (or was cancelled). */
   readonly done: boolean;
   /** Stops the job; it becomes `done` without finishing. */
@@ -141,6 +143,7 @@ export class PlanQueue {
     let finished = 0;
     let elapsed = 0;
     let errors: unknown[] | undefined;
+    const overdue = milliseconds === Infinity ? undefined : (): boolean => this.clock() - start >= milliseconds;
     // A job may queue or cancel jobs from its completion callbacks, so the list is re-read each turn.
     while (used < expansions && elapsed < milliseconds) {
       const job = this.jobs.find((j) => !j.done);
@@ -150,7 +153,7 @@ export class PlanQueue {
       const before = elapsed;
       let reported = 0;
       try {
-        reported = job.step(slice);
+        reported = job.step(slice, overdue);
         // What the job did, overrun included (a step may pass its slice by up to a piece): the
         // frame's count and its stats tell the truth, and the next slice is smaller for it.
         const n = Number.isFinite(reported) ? Math.max(0, reported) : slice;

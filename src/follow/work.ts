@@ -10,25 +10,49 @@ import type { PlanJob } from './plan-queue.js';
 export interface WorkBudget {
   max: number;
   used: number;
+  /**
+   * True once the frame's time is spent: the work pauses at its next piece even with units left.
+   * Units are estimates (about a microsecond each, warm, on a desktop); a piece whose code is still
+   * cold, or that the estimate undercounts, can cost 10 to 50 times that, and only the clock sees it.
+   */
+  overdue?: () => boolean;
 }
 
 /** A piece of planning that yields whenever the slice's allowance is spent. */
 export type Work<R> = Generator<void, R, void>;
 
 /**
- * Runs `search` to its end within the allowance, pausing between slices. Cancels the search when
- * the work is abandoned.
+ * Units a search runs between two looks at the clock when the budget has one: at the dearest
+ * units measured (about 50 µs, cold code on a loaded machine) a frame then overruns by under a
+ * millisecond, and a step's fixed cost (a few calls) stays far below the work it runs.
  */
-export function* searchWork<R extends SearchOutcome>(budget: WorkBudget, search: SearchSession<R>): Work<R> {
+export const CLOCK_CHECK_UNITS = 16;
+
+/**
+ * True when the slice is spent: its units are used, or the clock says the frame's time is, once
+ * the slice has done something (a job always makes progress in the slices it is given).
+ */
+function spent(budget: WorkBudget): boolean {
+  return budget.used >= budget.max || (budget.used > 0 && budget.overdue !== undefined && budget.overdue());
+}
+
+/**
+ * Runs `search` to its end within the allowance, pausing between slices (and, under a clock,
+ * between pieces of {@link CLOCK_CHECK_UNITS} once the frame's time is spent). Cancels the search
+ * when the work is abandoned. `onSpent` hears the units each step is charged.
+ */
+export function* searchWork<R extends SearchOutcome>(budget: WorkBudget, search: SearchSession<R>, onSpent?: (units: number) => void): Work<R> {
   try {
     for (;;) {
-      while (budget.used >= budget.max) yield;
-      const allowance = budget.max - budget.used;
+      while (spent(budget)) yield;
+      const left = budget.max - budget.used;
+      const allowance = budget.overdue === undefined ? left : Math.min(left, CLOCK_CHECK_UNITS);
       const before = search.work;
       const result = search.step(allowance);
-      const spent = search.work - before;
-      // A step that did not finish has had its slice, even if it reports less (it stopped early).
-      budget.used += result ? spent : Math.max(spent, allowance);
+      // A step that did not finish has had its allowance, even if it reports less (it stopped early).
+      const units = result ? search.work - before : Math.max(search.work - before, allowance);
+      budget.used += units;
+      onSpent?.(units);
       if (result) return result;
     }
   } finally {
@@ -38,7 +62,7 @@ export function* searchWork<R extends SearchOutcome>(budget: WorkBudget, search:
 
 /** Charges `cost` units of non-search work (checks), pausing first if the slice is spent. */
 export function* chargeWork(budget: WorkBudget, cost: number): Work<void> {
-  while (budget.used >= budget.max) yield;
+  while (spent(budget)) yield;
   budget.used += cost;
 }
 
@@ -51,7 +75,7 @@ export function* buildWork<R>(budget: WorkBudget, work: BuildWork<R>): Work<R> {
   for (let next = work.next(); ; next = work.next()) {
     if (next.done) return next.value;
     const cost = next.value;
-    while (budget.used >= budget.max || (budget.used > 0 && budget.used + cost > budget.max)) yield;
+    while (spent(budget) || (budget.used > 0 && budget.used + cost > budget.max)) yield;
     budget.used += cost;
   }
 }
@@ -80,10 +104,11 @@ export class WorkJob<R> implements PlanJob {
     this.work = start(this.budget);
   }
 
-  step(maxExpansions: number): number {
+  step(maxExpansions: number, overdue?: () => boolean): number {
     if (this.done) return 0;
     this.budget.max = maxExpansions;
     this.budget.used = 0;
+    this.budget.overdue = overdue;
     try {
       const next = this.work.next();
       if (next.done) {
