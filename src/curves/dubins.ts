@@ -78,28 +78,50 @@ export function solveDubinsWord(word: DubinsWord, x: number, y: number, phi: num
   const vx = x - k1 * sinPhi;
   const vy = y + k1 * cosPhi - k0;
   const dist = Math.hypot(vx, vy);
-  if (mid === 0) {
-    let psi: number;
-    let straight: number;
-    if (k0 === k1) {
-      if (dist < SAME_CIRCLE_EPSILON) return [arcAngle(k0 * phi), 0, 0];
-      psi = Math.atan2(vy, vx);
-      straight = dist;
-    } else {
-      const sq = dist * dist - 4;
-      if (sq < -TANGENT_EPSILON) return null;
-      straight = Math.sqrt(Math.max(0, sq));
-      psi = Math.atan2(vy, vx) + k0 * Math.atan2(2, straight);
-    }
-    return [arcAngle(k0 * psi), straight, arcAngle(k1 * (phi - psi))];
-  }
-  if (dist > 4 + TANGENT_EPSILON || dist < SAME_CIRCLE_EPSILON) return null;
-  const k = k0;
   const theta = Math.atan2(vy, vx);
+  const ok = mid === 0 ? solveCsc(k0, k1, vx, vy, dist, theta, phi, scratch, 0) : solveCcc(k0, dist, vx, vy, theta, phi, scratch, 0);
+  return ok ? [scratch[0]!, scratch[1]!, scratch[2]!] : null;
+}
+
+/** Pieces of one word, written by the solvers below (the solve allocates nothing). */
+const scratch = new Float64Array(3);
+
+/**
+ * A CSC word (first turn `k0`, last `k1`) to the goal circle centred at (vx, vy), `dist` from the
+ * start circle's and in direction `theta` (atan2(vy, vx)): writes its three pieces (radii) at
+ * `out[at..]`; false when it cannot reach.
+ */
+function solveCsc(k0: number, k1: number, vx: number, vy: number, dist: number, theta: number, phi: number, out: Float64Array, at: number): boolean {
+  let psi: number;
+  let straight: number;
+  if (k0 === k1) {
+    if (dist < SAME_CIRCLE_EPSILON) {
+      out[at] = arcAngle(k0 * phi);
+      out[at + 1] = 0;
+      out[at + 2] = 0;
+      return true;
+    }
+    psi = theta;
+    straight = dist;
+  } else {
+    const sq = dist * dist - 4;
+    if (sq < -TANGENT_EPSILON) return false;
+    straight = Math.sqrt(Math.max(0, sq));
+    psi = theta + k0 * Math.atan2(2, straight);
+  }
+  out[at] = arcAngle(k0 * psi);
+  out[at + 1] = straight;
+  out[at + 2] = arcAngle(k1 * (phi - psi));
+  return true;
+}
+
+/** A CCC word turning `k` first and last, as {@link solveCsc}. */
+function solveCcc(k: number, dist: number, vx: number, vy: number, theta: number, phi: number, out: Float64Array, at: number): boolean {
+  if (dist > 4 + TANGENT_EPSILON || dist < SAME_CIRCLE_EPSILON) return false;
   const spread = Math.acos(Math.min(1, dist / 4));
-  let best: [number, number, number] | null = null;
+  let found = false;
   // Two middle circles touch both end circles, one on each side of the line between them.
-  for (const side of [1, -1]) {
+  for (let side = 1; side >= -1; side -= 2) {
     const a = theta + side * spread;
     const wx = Math.cos(a);
     const wy = Math.sin(a);
@@ -111,10 +133,43 @@ export function solveDubinsWord(word: DubinsWord, x: number, y: number, phi: num
     const t = arcAngle(k * h1);
     const p = mod2pi(-k * (h2 - h1));
     const q = arcAngle(k * (phi - h2));
-    if (best === null || t + p + q < best[0] + best[1] + best[2]) best = [t, p, q];
+    if (!found || t + p + q < out[at]! + out[at + 1]! + out[at + 2]!) {
+      out[at] = t;
+      out[at + 1] = p;
+      out[at + 2] = q;
+      found = true;
+    }
   }
-  return best;
+  return found;
 }
+
+/**
+ * Every word's pieces (radii) to (x, y, phi) at once, three per word in {@link DUBINS_WORDS}
+ * order, NaN for a word that cannot reach: the same numbers as {@link solveDubinsWord} word by
+ * word, with the goal's sine and cosine, and each pair of words' circle centres, computed once.
+ */
+function solveAllWords(x: number, y: number, phi: number, out: Float64Array): void {
+  const sinPhi = Math.sin(phi);
+  const cosPhi = Math.cos(phi);
+  for (let w = 0; w < 4; w++) {
+    // DUBINS_WORDS order: LSL, RSR, LSR, RSL.
+    const k0 = w === 0 || w === 2 ? -1 : 1;
+    const k1 = w === 0 || w === 3 ? -1 : 1;
+    const vx = x - k1 * sinPhi;
+    const vy = y + k1 * cosPhi - k0;
+    const dist = Math.hypot(vx, vy);
+    const theta = Math.atan2(vy, vx);
+    if (!solveCsc(k0, k1, vx, vy, dist, theta, phi, out, 3 * w)) out.fill(NaN, 3 * w, 3 * w + 3);
+    if (w < 2) {
+      // RLR shares RSR's circles (word 4 after word 1), LRL shares LSL's (word 5 after word 0).
+      const ccc = w === 0 ? 5 : 4;
+      if (!solveCcc(k0, dist, vx, vy, theta, phi, out, 3 * ccc)) out.fill(NaN, 3 * ccc, 3 * ccc + 3);
+    }
+  }
+}
+
+/** Every word's pieces, written by {@link solveAllWords}. */
+const allWords = new Float64Array(3 * DUBINS_WORDS.length);
 
 /**
  * Relative length difference below which two words are the same path (a quarter turn is RSR
@@ -123,14 +178,21 @@ export function solveDubinsWord(word: DubinsWord, x: number, y: number, phi: num
 const TIE_EPSILON = 1e-12;
 
 /**
- * Whether `a` beats `b`: shorter, or as long but with the driven pieces first, so that a lone
- * right turn is named RSR rather than LSR with an empty L.
+ * Whether the pieces at `a` beat those at `b` (offsets into `parts`): shorter, or as long but with
+ * the driven pieces first, so that a lone right turn is named RSR rather than LSR with an empty L.
  */
-function better(a: readonly number[], b: readonly number[]): boolean {
-  const la = a[0]! + a[1]! + a[2]!;
-  const lb = b[0]! + b[1]! + b[2]!;
+function better(parts: Float64Array, a: number, b: number): boolean {
+  const la = parts[a]! + parts[a + 1]! + parts[a + 2]!;
+  const lb = parts[b]! + parts[b + 1]! + parts[b + 2]!;
   if (Math.abs(la - lb) > TIE_EPSILON * (1 + lb)) return la < lb;
-  return a.findIndex((p) => p > 0) < b.findIndex((p) => p > 0) && a.some((p) => p > 0);
+  const fa = firstDriven(parts, a);
+  return fa >= 0 && fa < firstDriven(parts, b);
+}
+
+/** The index (0 to 2) of the first non-empty piece at `at`, or -1 when all are empty. */
+function firstDriven(parts: Float64Array, at: number): number {
+  for (let i = 0; i < 3; i++) if (parts[at + i]! > 0) return i;
+  return -1;
 }
 
 function toLocal(from: Pose, to: Pose, radius: number): [number, number, number] {
@@ -192,17 +254,12 @@ export function dubins(from: Pose, to: Pose, radius: number): DubinsCurve {
 export function dubinsChoice(from: Pose, to: Pose, radius: number): DubinsChoice {
   checkArgs(from, to, radius);
   const [x, y, phi] = toLocal(from, to, radius);
-  let word: DubinsWord = 'LSL';
-  let best: [number, number, number] | null = null;
-  for (const w of DUBINS_WORDS) {
-    const parts = solveDubinsWord(w, x, y, phi);
-    if (parts !== null && (best === null || better(parts, best))) {
-      best = parts;
-      word = w;
-    }
-  }
-  // LSL and RSR reach every goal, so best is never null.
-  return { word, parts: best! };
+  const parts = allWords;
+  solveAllWords(x, y, phi, parts);
+  // LSL reaches every goal, so it starts as the best.
+  let best = 0;
+  for (let w = 1; w < DUBINS_WORDS.length; w++) if (!Number.isNaN(parts[3 * w]) && better(parts, 3 * w, 3 * best)) best = w;
+  return { word: DUBINS_WORDS[best]!, parts: [parts[3 * best]!, parts[3 * best + 1]!, parts[3 * best + 2]!] };
 }
 
 /** A word of {@link dubins} and its pieces' lengths, in turning radii. */
@@ -226,10 +283,13 @@ export function dubinsOf(from: Pose, to: Pose, radius: number, choice: DubinsCho
 export function dubinsLength(from: Pose, to: Pose, radius: number): number {
   checkArgs(from, to, radius);
   const [x, y, phi] = toLocal(from, to, radius);
+  const parts = allWords;
+  solveAllWords(x, y, phi, parts);
   let best = Infinity;
-  for (const word of DUBINS_WORDS) {
-    const parts = solveDubinsWord(word, x, y, phi);
-    if (parts !== null) best = Math.min(best, parts[0] + parts[1] + parts[2]);
+  // A word that cannot reach has NaN pieces, which never compare below the best.
+  for (let w = 0; w < DUBINS_WORDS.length; w++) {
+    const length = parts[3 * w]! + parts[3 * w + 1]! + parts[3 * w + 2]!;
+    if (length < best) best = length;
   }
   return best * radius;
 }
