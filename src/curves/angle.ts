@@ -15,7 +15,9 @@ export const TWO_PI = 2 * Math.PI;
  * @example mod2pi(-Math.PI / 2) === 3 * Math.PI / 2
  */
 export function mod2pi(a: number): number {
-  let r = a % TWO_PI;
+  // Within a turn of zero the remainder is `a` itself: skipping the division (a call out of
+  // compiled code, about half the function's time) changes no bit, -0 and NaN included.
+  let r = a < TWO_PI && a > -TWO_PI ? a : a % TWO_PI;
   if (r < 0) r += TWO_PI;
   // -1e-17 + 2π rounds to exactly 2π, which is outside the half-open range.
   return r >= TWO_PI ? 0 : r;
