@@ -13,7 +13,7 @@ import { normalizeAngle } from './angle.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
 import { DUBINS_WORDS, dubinsSteers, SAME_CIRCLE_EPSILON, solveDubinsWord } from './dubins.js';
-import { checkCurveEnd, checkCurveRange } from './curve-range.js';
+import { checkCurveEnd, checkCurveRange, curveMisses } from './curve-range.js';
 
 /** A Reeds-Shepp path. */
 export interface ReedsSheppCurve extends Curve {
@@ -47,11 +47,12 @@ type Steers = readonly (-1 | 0 | 1)[];
 /**
  * A base formula: offers (through `found`) each candidate word that reaches the goal (x, y, phi)
  * from the origin. It gets the goal's heading `phi` and, for the goal circle it works with, that
- * circle's centre relative to the start's left circle: (`xi`, `eta`), its distance
- * `rho` = hypot(xi, eta) and bearing `theta` = atan2(eta, xi). The caller computes these once per
- * symmetry for both goal circles, since several formulas share each.
+ * circle's centre relative to the start's left circle: (`xi`, `eta`) and its distance
+ * `rho` = hypot(xi, eta). The caller computes these once per symmetry for both goal circles,
+ * since several formulas share each; the circle's bearing atan2(eta, xi) comes from
+ * {@link sameBearing} or {@link otherBearing}, computed only when a formula gets that far.
  */
-type BaseFormula = (xi: number, eta: number, rho: number, theta: number, phi: number) => void;
+type BaseFormula = (xi: number, eta: number, rho: number, phi: number) => void;
 
 // The steering of each base word, shared so a candidate allocates nothing.
 const STEERS_LSL: Steers = [1, 0, 1];
@@ -84,6 +85,38 @@ let bestLength = Infinity;
 const bestValues = new Float64Array(MAX_PIECES);
 let tauOut = 0;
 let omegaOut = 0;
+/** The current symmetry's goal circle centres, and their bearings once computed (NaN before). */
+let sameXi = 0;
+let sameEta = 0;
+let sameTheta = NaN;
+let otherXi = 0;
+let otherEta = 0;
+let otherTheta = NaN;
+
+/**
+ * A candidate is skipped, unsolved, when a lower bound on its cost (the sum of its pieces'
+ * lengths that the formula knows before its angles) exceeds the best cost so far by more than
+ * this fraction: far above the bound's rounding (a few ulps), so a skipped candidate would have
+ * lost, and the chosen word is the one the full enumeration chooses, bit for bit.
+ */
+const PRUNE_SLACK = 1e-9;
+
+/** True when a candidate costing at least `bound` (radii) cannot beat the best so far. */
+function beyondBest(bound: number): boolean {
+  return bound > bestCost * (1 + PRUNE_SLACK);
+}
+
+/** atan2 of the same-side goal circle's centre, computed once per symmetry when first asked. */
+function sameBearing(): number {
+  if (Number.isNaN(sameTheta)) sameTheta = Math.atan2(sameEta, sameXi);
+  return sameTheta;
+}
+
+/** atan2 of the other-side goal circle's centre, computed once per symmetry when first asked. */
+function otherBearing(): number {
+  if (Number.isNaN(otherTheta)) otherTheta = Math.atan2(otherEta, otherXi);
+  return otherTheta;
+}
 
 /**
  * `Math.hypot` for two arguments, computed as V8's builtin computes it (normalise by the larger,
@@ -158,42 +191,47 @@ const nonNegative = (v: number): boolean => v >= -RS_ZERO;
 const nonPositive = (v: number): boolean => v <= RS_ZERO;
 
 /** 8.1: L+ S+ L+ (same-side goal circle). */
-const lsl: BaseFormula = (xi, eta, rho, theta, phi) => {
+const lsl: BaseFormula = (_xi, _eta, rho, phi) => {
   if (rho < SAME_CIRCLE_EPSILON) {
     // Both circles are one: a single arc, not atan2 of rounding noise.
     const t = normalizeAngle(phi);
     if (nonNegative(t)) found(STEERS_LSL, 3, t, 0, 0);
     return;
   }
-  const t = theta;
+  // The straight runs between the circles' centres.
+  if (beyondBest(rho)) return;
+  const t = sameBearing();
   const v = normalizeAngle(phi - t);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, rho, v);
 };
 
 /** 8.2: L+ S+ R+ (other-side goal circle). */
-const lsr: BaseFormula = (xi, eta, _rho, theta, phi) => {
+const lsr: BaseFormula = (xi, eta, _rho, phi) => {
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
-  const t = normalizeAngle(theta + Math.atan2(2, u));
+  if (beyondBest(u)) return;
+  const t = normalizeAngle(otherBearing() + Math.atan2(2, u));
   const v = normalizeAngle(t - phi);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSR, 3, t, u, v);
 };
 
 /** 8.3/8.4: L+ R- L (C|C|C and C|CC; same-side goal circle). */
-const lrl: BaseFormula = (_xi, _eta, rho, theta, phi) => {
+const lrl: BaseFormula = (_xi, _eta, rho, phi) => {
   if (rho > 4) return;
   const u = -2 * Math.asin(rho / 4);
-  const t = normalizeAngle(theta + u / 2 + Math.PI);
+  if (beyondBest(-u)) return;
+  const t = normalizeAngle(sameBearing() + u / 2 + Math.PI);
   const v = normalizeAngle(phi - t + u);
   if (nonNegative(t) && nonPositive(u)) found(STEERS_LRL, 3, t, u, v);
 };
 
 /** 8.7: L+ R+ L- R- (other-side goal circle). */
-const lrlrSame: BaseFormula = (xi, eta, rho, _theta, phi) => {
+const lrlrSame: BaseFormula = (xi, eta, rho, phi) => {
   const k = (2 + rho) / 4;
   if (k > 1) return;
   const u = Math.acos(k);
+  if (beyondBest(2 * u)) return;
   tauOmega(u, -u, xi, eta, phi);
   const t = tauOut;
   const v = omegaOut;
@@ -201,11 +239,11 @@ const lrlrSame: BaseFormula = (xi, eta, rho, _theta, phi) => {
 };
 
 /** 8.8: L+ R- L- R+ (other-side goal circle). */
-const lrlrOpposite: BaseFormula = (xi, eta, _rho, _theta, phi) => {
+const lrlrOpposite: BaseFormula = (xi, eta, _rho, phi) => {
   const k = (20 - xi * xi - eta * eta) / 16;
   if (k < 0 || k > 1) return;
   const u = -Math.acos(k);
-  if (u < -HALF_PI) return;
+  if (u < -HALF_PI || beyondBest(-2 * u)) return;
   tauOmega(u, u, xi, eta, phi);
   const t = tauOut;
   const v = omegaOut;
@@ -213,29 +251,31 @@ const lrlrOpposite: BaseFormula = (xi, eta, _rho, _theta, phi) => {
 };
 
 /** 8.9: L+ R-(π/2) S- L- (same-side goal circle). */
-const lrsl: BaseFormula = (_xi, _eta, rho, theta, phi) => {
+const lrsl: BaseFormula = (_xi, _eta, rho, phi) => {
   if (rho < 2) return;
   const r = Math.sqrt(rho * rho - 4);
   const u = 2 - r;
-  const t = normalizeAngle(theta + Math.atan2(r, -2));
+  if (beyondBest(HALF_PI + Math.abs(u))) return;
+  const t = normalizeAngle(sameBearing() + Math.atan2(r, -2));
   const v = normalizeAngle(phi - HALF_PI - t);
   if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSL, 4, t, -HALF_PI, u, v);
 };
 
 /** 8.10: L+ R-(π/2) S- R- (other-side goal circle). */
-const lrsr: BaseFormula = (xi, eta, rho, _theta, phi) => {
+const lrsr: BaseFormula = (xi, eta, rho, phi) => {
   if (rho < 2) return;
-  const t = Math.atan2(xi, -eta);
   const u = 2 - rho;
+  if (beyondBest(HALF_PI + Math.abs(u))) return;
+  const t = Math.atan2(xi, -eta);
   const v = normalizeAngle(t + HALF_PI - phi);
   if (nonNegative(t) && nonPositive(u) && nonPositive(v)) found(STEERS_LRSR, 4, t, -HALF_PI, u, v);
 };
 
 /** 8.11: L+ R-(π/2) S- L-(π/2) R+ (other-side goal circle). */
-const lrslr: BaseFormula = (xi, eta, rho, _theta, phi) => {
+const lrslr: BaseFormula = (xi, eta, rho, phi) => {
   if (rho < 2) return;
   const u = 4 - Math.sqrt(rho * rho - 4);
-  if (!nonPositive(u)) return;
+  if (!nonPositive(u) || beyondBest(Math.PI + Math.abs(u))) return;
   const t = normalizeAngle(Math.atan2((4 - u) * xi - 2 * eta, -2 * xi + (u - 4) * eta));
   const v = normalizeAngle(t - phi);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LRSLR, 5, t, -HALF_PI, u, -HALF_PI, v);
@@ -273,22 +313,36 @@ function eachCandidate(x: number, y: number, phi: number): void {
         const xiS = fx - sp;
         const etaS = fy - 1 + cp;
         const rhoS = hypot(xiS, etaS);
-        const thetaS = Math.atan2(etaS, xiS);
         const xiO = fx + sp;
         const etaO = fy - 1 - cp;
         const rhoO = hypot(xiO, etaO);
-        const thetaO = Math.atan2(etaO, xiO);
-        lsl(xiS, etaS, rhoS, thetaS, fphi);
-        lsr(xiO, etaO, rhoO, thetaO, fphi);
-        lrl(xiS, etaS, rhoS, thetaS, fphi);
-        lrlrSame(xiO, etaO, rhoO, thetaO, fphi);
-        lrlrOpposite(xiO, etaO, rhoO, thetaO, fphi);
-        lrsl(xiS, etaS, rhoS, thetaS, fphi);
-        lrsr(xiO, etaO, rhoO, thetaO, fphi);
-        lrslr(xiO, etaO, rhoO, thetaO, fphi);
+        sameXi = xiS;
+        sameEta = etaS;
+        sameTheta = NaN;
+        otherXi = xiO;
+        otherEta = etaO;
+        otherTheta = NaN;
+        lsl(xiS, etaS, rhoS, fphi);
+        lsr(xiO, etaO, rhoO, fphi);
+        lrl(xiS, etaS, rhoS, fphi);
+        lrlrSame(xiO, etaO, rhoO, fphi);
+        lrlrOpposite(xiO, etaO, rhoO, fphi);
+        lrsl(xiS, etaS, rhoS, fphi);
+        lrsr(xiO, etaO, rhoO, fphi);
+        lrslr(xiO, etaO, rhoO, fphi);
       }
     }
   }
+}
+
+/**
+ * The straight piece (radii) of the Dubins CSC word that turns `k0` first and `k1` last to
+ * (x, y, phi), as `solveDubinsWord` computes it: a lower bound on the word's length, as its arcs
+ * are never negative.
+ */
+function dubinsStraight(k0: number, k1: number, x: number, y: number, sinPhi: number, cosPhi: number): number {
+  const dist = Math.hypot(x - k1 * sinPhi, y + k1 * cosPhi - k0);
+  return k0 === k1 ? dist : Math.sqrt(Math.max(0, dist * dist - 4));
 }
 
 function checkReverseCost(reverseCost: number): void {
@@ -336,9 +390,13 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
     searchFlip = false;
     searchReflect = false;
     searchBackwards = false;
+    const sinPhi = Math.sin(phi);
+    const cosPhi = Math.cos(phi);
     for (const word of DUBINS_WORDS) {
+      const steers = dubinsSteers(word);
+      if (steers[1] === 0 && beyondBest(dubinsStraight(steers[0]!, steers[2]!, x, y, sinPhi, cosPhi))) continue;
       const parts = solveDubinsWord(word, x, y, phi);
-      if (parts !== null) found(dubinsSteers(word), 3, parts[0], parts[1], parts[2]);
+      if (parts !== null) found(steers, 3, parts[0], parts[1], parts[2]);
     }
   }
   if (bestCost === Infinity) {
@@ -355,6 +413,7 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   }
   const path = pathFromSteps(from, steps, radius);
   const word = wordOfSteps(steps);
-  checkCurveEnd(`Reeds-Shepp ${word}`, from, to, radius, path.end);
+  // The check's message is built only for a miss.
+  if (curveMisses(from, to, path.end)) checkCurveEnd(`Reeds-Shepp ${word}`, from, to, radius, path.end);
   return { word, length: path.length, cost: path.cost(reverseCost), steps, path };
 }

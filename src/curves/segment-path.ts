@@ -264,7 +264,14 @@ export function pathFromSteps(start: Pose, steps: readonly Step[], radius: numbe
  * every letter carries its direction, as in "L+R-L+".
  */
 export function wordOfSteps(steps: readonly Step[]): string {
-  const kept = steps.filter((s) => s.distance !== 0);
-  const signed = kept.some((s) => s.distance < 0);
-  return kept.map((s) => (s.steer === 0 ? 'S' : s.steer < 0 ? 'L' : 'R') + (signed ? (s.distance < 0 ? '-' : '+') : '')).join('');
+  // Plain loops: every curve a planner solves is named, and the array methods' copies showed in profiles.
+  let signed = false;
+  for (const s of steps) if (s.distance < 0) signed = true;
+  let word = '';
+  for (const s of steps) {
+    if (s.distance === 0) continue;
+    word += s.steer === 0 ? 'S' : s.steer < 0 ? 'L' : 'R';
+    if (signed) word += s.distance < 0 ? '-' : '+';
+  }
+  return word;
 }
