@@ -42,6 +42,7 @@ import { Corridor } from './corridor.js';
 import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
+import { moveRunEnds } from './move-runs.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
@@ -291,6 +292,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   readonly refusal: Refusal | undefined;
   /** The moves of the full search, once built (by the first query or {@link buildTables}). */
   private movesSet: MoveSet | null = null;
+  /** Per move of {@link movesSet}, one past the last move of its run to the same target cell ({@link moveRunEnds}). */
+  private runEnds: Int32Array | null = null;
   /** The hit checks of {@link movesSet} as bit sets, when its extent allows (see {@link MoveBits}). */
   private movesBits: MoveBits | null = null;
   /** The moves of the expanding state that touch a blocked cell, one bit each. */
@@ -507,6 +510,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private *tablesWork(): BuildWork<void> {
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
+    this.runEnds ??= moveRunEnds(this.movesSet);
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
@@ -1338,37 +1342,53 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
     const memory = this.memory;
+    const runEnds = this.runEnds!;
+    const bitTest = needCheck && bits !== null;
     let cut = false;
-    for (let m = firstMove; m < last; m++) {
-      // Cheap tests first. Before the hit check the target may lie off the map (the index then
-      // names some other cell or none): skipping such a move is harmless, as it is illegal anyway.
-      if (needCheck && bits !== null && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
+    // The moves in runs to one target cell (see moveRunEnds): the cell is indexed and tested
+    // against the corridor once a run, and the moves are relaxed in the set's order.
+    for (let m = firstMove; m < last; ) {
+      const runEnd = runEnds[m]!;
+      // Before the hit check the target may lie off the map (the index then names some other
+      // cell or none): skipping such a move is harmless, as it is illegal anyway.
       const target = cell + dy[m]! * w + dx[m]!;
       if (corridorOn && stamps[target] !== inCorridor) {
-        if (!cut) this.pushCut(id);
-        cut = true;
-        continue;
-      }
-      const to = target * H + endHeading[m]!;
-      const seen = memory.stateOf(to) !== UNSEEN;
-      // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
-      // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
-      if (seen && !(g + cost[m]! < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
-      if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
-      const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
-      if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
-      if (needCheck && bits === null && extent[m]! >= clear) {
-        let hit = false;
-        const end = cellFirst[m + 1]!;
-        for (let i = cellFirst[m]!; i < end; i++) {
-          if (bytes[pbase + cellY[i]! * pw + cellX[i]!] === 1) {
-            hit = true;
+        // The state's moves were cut if any move of the run passes the hit check.
+        if (!cut) {
+          for (; m < runEnd; m++) {
+            if (bitTest && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
+            this.pushCut(id);
+            cut = true;
             break;
           }
         }
-        if (hit) continue;
+        m = runEnd;
+        continue;
       }
-      this.relax(id, to, ng);
+      const base = target * H;
+      for (; m < runEnd; m++) {
+        if (bitTest && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
+        const to = base + endHeading[m]!;
+        const seen = memory.stateOf(to) !== UNSEEN;
+        // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
+        // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
+        if (seen && !(g + cost[m]! < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
+        if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
+        const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
+        if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
+        if (needCheck && bits === null && extent[m]! >= clear) {
+          let hit = false;
+          const end = cellFirst[m + 1]!;
+          for (let i = cellFirst[m]!; i < end; i++) {
+            if (bytes[pbase + cellY[i]! * pw + cellX[i]!] === 1) {
+              hit = true;
+              break;
+            }
+          }
+          if (hit) continue;
+        }
+        this.relax(id, to, ng);
+      }
     }
     if (pieces > 0) this.weightWork += pieces / CELL_PIECES_PER_UNIT;
   }
