@@ -192,10 +192,12 @@ const SWEEP_UNITS = 1;
 const GOAL_REACH_TOLERANCE = 1e-6;
 
 /**
- * Work units the shortcut pass may spend on any path (about 2 ms; a unit measured 0.7 to 1 µs
+ * Work units the shortcut pass may spend on any path (about 3 ms; a unit measured 0.7 to 1 µs
  * there): a short search's path of 80 poses needs about that for its rounds. On the shared
  * steering queries (r = 2, hybrid) the pass spent 821 units on average and 2 of 72 paths reached
- * the cap (9 at 2,000, which left mean turning 1.215 times the reference's, above issue 17's 1.2).
+ * the cap (9 at 2,000, which left mean turning 1.215 times the reference's, above issue 17's 1.2),
+ * with a try's curve priced 6 units (Dubins); priced as measured since (3), the cap allows more
+ * tries: mean turning 1.149 -> 1.133 times the reference's (60 queries a map).
  */
 const SHORTCUT_BASE_WORK = 3000;
 
