@@ -30,6 +30,15 @@ function jointScale(seg: Segment): number {
   return Math.max(1, Math.abs(seg.x), Math.abs(seg.y), seg.kind === 'arc' ? seg.radius : 0);
 }
 
+/**
+ * The end pose of the segments pathFromSteps has just built, handed to the SegmentPath it
+ * constructs from them (and cleared by that constructor): each of those segments has a length
+ * > 0 and starts at the pose where the one before ends, computed by segmentEnd as the
+ * constructor's checks would compute it, so they would only repeat the work (about a third of a
+ * Reeds-Shepp solve's path building, for every curve a planner solves).
+ */
+let builtChainEnd: Pose | null = null;
+
 /** sampleEvery refuses to build more poses than this, so a tiny step cannot exhaust memory. */
 export const MAX_SAMPLES = 10_000_000;
 
@@ -79,19 +88,22 @@ export class SegmentPath {
    *   disagrees with the first segment (beyond CONTINUITY_TOLERANCE), or the total length overflows.
    */
   constructor(segments: readonly Segment[], start?: Pose) {
-    const kept = segments.filter((s) => s.length > 0);
-    if (start !== undefined) checkPose('start', start);
+    const chainEnd = builtChainEnd;
+    builtChainEnd = null;
+    // A chain pathFromSteps built is checked by construction (see builtChainEnd).
+    const kept = chainEnd === null ? segments.filter((s) => s.length > 0) : segments;
+    if (start !== undefined && chainEnd === null) checkPose('start', start);
     const first = kept[0];
     if (first === undefined) {
       if (start === undefined) throw new RangeError('a path without segments needs a start pose');
-    } else if (start !== undefined && !(Math.hypot(start.x - first.x, start.y - first.y) <= CONTINUITY_TOLERANCE * jointScale(first))) {
+    } else if (chainEnd === null && start !== undefined && !(Math.hypot(start.x - first.x, start.y - first.y) <= CONTINUITY_TOLERANCE * jointScale(first))) {
       throw new RangeError(`start (${start.x}, ${start.y}) is not where the first segment starts (${first.x}, ${first.y})`);
     }
     this.offsets = new Float64Array(kept.length + 1);
     let total = 0;
     for (let i = 0; i < kept.length; i++) {
       const seg = kept[i]!;
-      if (i > 0) {
+      if (i > 0 && chainEnd === null) {
         const prev = kept[i - 1]!;
         const prevEnd = segmentEnd(prev);
         const gap = Math.hypot(prevEnd.x - seg.x, prevEnd.y - seg.y);
@@ -109,7 +121,7 @@ export class SegmentPath {
     const s = start ?? first!;
     this.start = { x: s.x, y: s.y, heading: start?.heading ?? first!.heading };
     const last = kept[kept.length - 1];
-    this.end = last === undefined ? { ...this.start } : segmentEnd(last);
+    this.end = last === undefined ? { ...this.start } : (chainEnd ?? segmentEnd(last));
   }
 
   /**
@@ -256,6 +268,7 @@ export function pathFromSteps(start: Pose, steps: readonly Step[], radius: numbe
     segments.push(seg);
     pose = segmentEnd(seg);
   }
+  builtChainEnd = segments.length > 0 ? pose : null;
   return new SegmentPath(segments, start);
 }
 
