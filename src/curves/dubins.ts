@@ -168,6 +168,59 @@ function solveAllWords(x: number, y: number, phi: number, out: Float64Array): vo
   }
 }
 
+/**
+ * The index in {@link DUBINS_WORDS} of the word {@link dubins} takes to (x, y, phi), its pieces
+ * written at `out[3 · index ..]` (other words' entries are left undefined): the same choice as
+ * comparing all six by `better`, in order, but a word that cannot beat the best so far is not
+ * solved:
+ * - a CSC word whose straight alone (a lower bound on its length: its arcs are never negative) is
+ *   longer than the best by more than a tie;
+ * - both CCC words once a CSC word is at most a half turn long: an optimal CCC path's middle arc
+ *   exceeds a half turn (Dubins 1957), so a CCC path no longer than that is not optimal, and one
+ *   that ties with a CSC path is the same path with an empty piece, which the tie rule names by
+ *   its CSC word.
+ */
+function chooseWord(x: number, y: number, phi: number, out: Float64Array): number {
+  const sinPhi = Math.sin(phi);
+  const cosPhi = Math.cos(phi);
+  let best = -1;
+  let bestLength = Infinity;
+  for (let w = 0; w < 4; w++) {
+    // DUBINS_WORDS order: LSL, RSR, LSR, RSL.
+    const k0 = w === 0 || w === 2 ? -1 : 1;
+    const k1 = w === 0 || w === 3 ? -1 : 1;
+    const vx = x - k1 * sinPhi;
+    const vy = y + k1 * cosPhi - k0;
+    const dist = Math.hypot(vx, vy);
+    const sameSide = k0 === k1;
+    if (best >= 0) {
+      const straight = sameSide ? dist : Math.sqrt(Math.max(0, dist * dist - 4));
+      if (straight - bestLength > TIE_EPSILON * (1 + bestLength)) continue;
+    }
+    if (solveCsc(k0, k1, vx, vy, dist, Math.atan2(vy, vx), phi, out, 3 * w) && (best < 0 || better(out, 3 * w, 3 * best))) {
+      best = w;
+      bestLength = out[3 * w]! + out[3 * w + 1]! + out[3 * w + 2]!;
+    }
+  }
+  if (bestLength <= Math.PI * (1 - CCC_SKIP_MARGIN)) return best;
+  for (let w = 4; w < 6; w++) {
+    // RLR turns as RSR does first and last, LRL as LSL.
+    const k = w === 4 ? 1 : -1;
+    const vx = x - k * sinPhi;
+    const vy = y + k * cosPhi - k;
+    const dist = Math.hypot(vx, vy);
+    if (solveCcc(k, dist, vx, vy, Math.atan2(vy, vx), phi, out, 3 * w) && better(out, 3 * w, 3 * best)) best = w;
+  }
+  return best;
+}
+
+/**
+ * Relative margin under a half turn below which the CCC words are not solved ({@link chooseWord}):
+ * far above the rounding of a length, so a path the rounding puts on the wrong side of the half
+ * turn is still solved.
+ */
+const CCC_SKIP_MARGIN = 1e-9;
+
 /** Every word's pieces, written by {@link solveAllWords}. */
 const allWords = new Float64Array(3 * DUBINS_WORDS.length);
 
@@ -255,10 +308,7 @@ export function dubinsChoice(from: Pose, to: Pose, radius: number): DubinsChoice
   checkArgs(from, to, radius);
   const [x, y, phi] = toLocal(from, to, radius);
   const parts = allWords;
-  solveAllWords(x, y, phi, parts);
-  // LSL reaches every goal, so it starts as the best.
-  let best = 0;
-  for (let w = 1; w < DUBINS_WORDS.length; w++) if (!Number.isNaN(parts[3 * w]) && better(parts, 3 * w, 3 * best)) best = w;
+  const best = chooseWord(x, y, phi, parts);
   return { word: DUBINS_WORDS[best]!, parts: [parts[3 * best]!, parts[3 * best + 1]!, parts[3 * best + 2]!] };
 }
 
