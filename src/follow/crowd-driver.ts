@@ -10,6 +10,8 @@ import type { Point } from '../grid/point.js';
 import { forEachSweptCell, pointSquareDistance } from '../curves/footprint.js';
 import type { Pose } from '../curves/segment.js';
 import { Crowd } from '../crowd/crowd.js';
+import { LaneReservations, type LaneTraveller, type LaneWait } from '../crowd/lane-reservations.js';
+import { OneLaneMap } from '../crowd/one-lane.js';
 import { DEFAULT_HORIZON, DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
 import { legClear } from './disc-room.js';
 import { Follower, type FollowerEvent } from './follower.js';
@@ -21,19 +23,29 @@ import { atRest, definedFields, motionOf, type UnitAdapter, type UnitState } fro
 import {
   allowedSpeed,
   ALONE_RANGE,
+  ASIDE_ROOM,
+  ASIDE_TIME,
   ARRIVE_DISTANCE,
   AVOIDANCE_TIME_HORIZON,
   avoidanceStep,
   CATCH_UP_TIME,
+  CREEP_LOOKAHEAD,
+  CREEP_SAMPLE,
+  CREEP_SPEED,
   GIVE_WAY_AFTER,
   GIVE_WAY_TIME,
   HEADING_SPEED,
   HOME_TAKEN_TIME,
+  IDLE_RADIUS_BOUND,
+  LANE_MARGIN,
+  LANE_STEERING_WAIT,
+  LANE_VEHICLE_WAIT,
   LOOKAHEAD,
   MAX_STEPS_PER_FRAME,
   MOVING_SPEED,
   newRider,
   nextWarp,
+  type Rider,
   progressOn,
   PROGRESS_WINDOW,
   REJOIN_DISTANCE,
@@ -99,6 +111,10 @@ export class CrowdDriver<T> {
   /** Scratch: a pose on a path, and neighbours' crowd ids. */
   private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
   private readonly near: number[] = [];
+  /** One-way traffic on one-lane stretches, while vehicles are among the units. */
+  private lanes: LaneReservations | undefined;
+  /** Who waits short of a one-lane run this step, by crowd id. */
+  private laneWaits: ReadonlyMap<number, LaneWait> = new Map();
 
   /** @throws RangeError naming a bad option. */
   constructor(
@@ -235,6 +251,7 @@ export class CrowdDriver<T> {
     const states = [...this.host.units.values()];
     for (const s of states) this.host.guard(s, () => this.join(s));
     const decisions = this.vehicleDecisions(states);
+    this.laneWaits = this.reserveLanes(states, decisions);
     for (const s of states) {
       if (this.host.units.get(s.unit) !== s) continue;
       // A point takes no room: it drives its path as if alone, and is not in the crowd.
@@ -344,6 +361,8 @@ export class CrowdDriver<T> {
     for (const s of states) {
       const r = s.rider;
       if (!r || this.host.units.get(s.unit) !== s) continue;
+      // An idle unit that steps aside is not waited for: vehicles creep on until it has ({@link creepCap}).
+      if (this.stepsAside(s)) continue;
       const a = r.agent;
       const f = s.follower;
       const vehicle = s.resolved.turningRadius > 0 && s.resolved.avoid;
@@ -374,6 +393,121 @@ export class CrowdDriver<T> {
   }
 
   /**
+   * True for a unit that steers and stands by: idle (it goes back to its spot after), or waiting
+   * its turn at a one-lane run (a vehicle coming out of the run must get past it). It steps aside
+   * for vehicles.
+   */
+  private stepsAside(s: UnitState<T>): boolean {
+    return this.steers(s) && (atRest(s) || (s.rider !== undefined && this.laneWaits.has(s.rider.agent)));
+  }
+
+  /**
+   * The speed a vehicle may keep for the idle units near its way: {@link CREEP_SPEED} while one is
+   * on its next stretch (the crowd moves it aside, as the vehicle comes on), 0 while one is within
+   * touch of it (cornered, it could not get out of the way), else Infinity; and the nearest such unit.
+   */
+  private creepCap(s: UnitState<T>, f: Follower): { cap: number; blocker: number } | undefined {
+    const crowd = this.crowd;
+    const a = s.rider!.agent;
+    const rv = s.resolved.sweepRadius;
+    const reach = rv + IDLE_RADIUS_BOUND + CREEP_LOOKAHEAD;
+    const count = crowd.neighbours(a, reach, this.near);
+    let cap = Infinity;
+    let blocker = -1;
+    for (let i = 0; i < count; i++) {
+      const other = this.byAgent.get(this.near[i]!);
+      if (!other || !this.stepsAside(other)) continue;
+      const b = other.rider!.agent;
+      const bx = crowd.x(b);
+      const by = crowd.y(b);
+      const clear = rv + other.resolved.sweepRadius + this.yieldMargin;
+      if (Math.hypot(bx - f.pose.x, by - f.pose.y) < clear + CREEP_SPEED * this.step) {
+        this.stepAside(other, f.pose, clear);
+        return { cap: 0, blocker: b };
+      }
+      const end = Math.min(f.path.length, f.distance + CREEP_LOOKAHEAD);
+      for (let d = f.distance; d <= end; d += CREEP_SAMPLE) {
+        const p = f.path.sampleInto(d, this.pose);
+        if (Math.hypot(bx - p.x, by - p.y) < clear) {
+          cap = CREEP_SPEED;
+          blocker = b;
+          this.stepAside(other, p, clear);
+          break;
+        }
+      }
+    }
+    return blocker < 0 ? undefined : { cap, blocker };
+  }
+
+  /**
+   * Sends idle unit `s` aside from a vehicle's way at `p` (a pose on its path): across the path,
+   * to the side it stands on (the other where that is walled), to `clear` + {@link ASIDE_ROOM}
+   * from the path; it goes back to its spot once the vehicle has passed.
+   */
+  private stepAside(s: UnitState<T>, p: Pose, clear: number): void {
+    const r = s.rider!;
+    const x = this.crowd.x(r.agent);
+    const y = this.crowd.y(r.agent);
+    const nx = -Math.sin(p.heading);
+    const ny = Math.cos(p.heading);
+    const side = (x - p.x) * nx + (y - p.y) * ny >= 0 ? 1 : -1;
+    const reach = clear + ASIDE_ROOM;
+    for (const sign of [side, -side]) {
+      const target = { x: p.x + sign * reach * nx, y: p.y + sign * reach * ny };
+      if (legClear(this.grid, { x, y }, target, s.resolved.sweepRadius)) {
+        r.asideX = target.x;
+        r.asideY = target.y;
+        r.asideTime = ASIDE_TIME;
+        return;
+      }
+    }
+  }
+
+  /**
+   * Claims and grants the one-lane runs ahead of every unit on a path ({@link LaneReservations}),
+   * while a vehicle is among the units: without one, units that turn on the spot pass each other
+   * anywhere. One-lane means two of the widest vehicles cannot pass there.
+   */
+  private reserveLanes(states: readonly UnitState<T>[], decisions: ReadonlyMap<number, YieldDecision> | undefined): ReadonlyMap<number, LaneWait> {
+    let widest = 0;
+    for (const s of states) if (s.rider && s.resolved.turningRadius > 0 && s.resolved.avoid) widest = Math.max(widest, s.resolved.sweepRadius);
+    if (widest === 0) {
+      this.lanes = undefined;
+      return new Map();
+    }
+    const reach = 2 * widest + LANE_MARGIN;
+    if (this.lanes?.map.reach !== reach) this.lanes = new LaneReservations(new OneLaneMap(this.grid, reach));
+    const travellers: LaneTraveller[] = [];
+    const pausing = new Set<number>();
+    const crowd = this.crowd;
+    for (const s of states) {
+      const r = s.rider;
+      const f = s.follower;
+      const move = s.move;
+      if (!r || !move || move.ended || this.host.units.get(s.unit) !== s) continue;
+      if (!f || f.done || !s.routed) {
+        // Between two paths (a replan): what it holds, it keeps.
+        if (s.job !== undefined) pausing.add(r.agent);
+        continue;
+      }
+      const vehicle = s.resolved.turningRadius > 0;
+      if (vehicle ? !s.resolved.avoid : !this.steers(s)) continue;
+      const speed = vehicle ? r.warp * f.speed : Math.hypot(crowd.vx(r.agent), crowd.vy(r.agent));
+      const decel = s.resolved.deceleration;
+      const braking = decel === Infinity ? 0 : (speed * speed) / (2 * decel);
+      const waitGap = vehicle ? LANE_VEHICLE_WAIT * s.resolved.turningRadius : LANE_STEERING_WAIT;
+      travellers.push({ id: r.agent, vehicle, radius: s.resolved.sweepRadius, x: crowd.x(r.agent), y: crowd.y(r.agent), path: f.path, distance: f.distance, braking, waitGap });
+    }
+    const lanes = this.lanes;
+    // A vehicle let in that brakes for one waiting its turn, nearer the run: that one goes first, if
+    // nothing holds the run the other way.
+    for (const d of decisions?.values() ?? []) {
+      if (d.blocker !== undefined && lanes.holds(d.id)) lanes.promote(d.blocker);
+    }
+    return lanes.update(travellers, pausing);
+  }
+
+  /**
    * One step of a unit that keeps to its path (a vehicle, or a unit out of avoidance): a vehicle
    * slows, waits and speeds up again as its decision says; the crowd learns where it is.
    */
@@ -394,22 +528,30 @@ export class CrowdDriver<T> {
     const p = s.resolved;
     if (p.turningRadius > 0 && p.avoid) {
       const gap = decision?.stopAt === undefined ? undefined : decision.stopAt - f.distance;
-      const allowed = decision ? allowedSpeed(decision.cap, gap, p.deceleration) : Infinity;
+      const lane = this.laneWaits.get(r.agent);
+      const creep = this.creepCap(s, f);
+      const allowed = Math.min(
+        decision ? allowedSpeed(decision.cap, gap, p.deceleration) : Infinity,
+        lane ? allowedSpeed(Infinity, lane.stopAt - f.distance, p.deceleration) : Infinity,
+        creep?.cap ?? Infinity,
+      );
       r.warp = nextWarp(r.warp, f.speed, allowed, p.acceleration, h);
-      const blocker = decision?.blocker === undefined ? undefined : this.byAgent.get(decision.blocker);
+      const blockerId = decision?.blocker ?? (creep?.cap === 0 ? creep.blocker : undefined);
+      const blocker = blockerId === undefined ? undefined : this.byAgent.get(blockerId);
       // A decision that comes and goes from step to step is one yield, not many.
-      const fresh = blocker !== undefined && decision!.blocker !== r.yieldingTo && decision!.blocker !== r.lastYield;
+      const fresh = blocker !== undefined && blockerId !== r.yieldingTo && blockerId !== r.lastYield;
       if (fresh && move && !move.ended && s.routed) move.emit('yield', s.unit, move, blocker.unit);
       if (blocker) {
-        r.lastYield = decision!.blocker;
+        r.lastYield = blockerId;
         r.yieldHold = YIELD_HOLD;
       } else if ((r.yieldHold -= h) <= 0) r.lastYield = undefined;
-      r.yieldingTo = blocker ? decision!.blocker : undefined;
+      r.yieldingTo = blocker ? blockerId : undefined;
       if (r.warp === 0 && !f.done) {
-        if (r.stall === 0 && blocker && move && !move.ended && s.routed) move.emit('wait', s.unit, move, blocker.unit);
+        const waitingFor = blocker ?? (lane ? this.byAgent.get(lane.waitsFor) : undefined);
+        if (r.stall === 0 && waitingFor && move && !move.ended && s.routed) move.emit('wait', s.unit, move, waitingFor.unit);
         r.stall += h;
-        // Waiting for traffic that moves is not being stuck.
-        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
+        // Waiting for traffic that moves is not being stuck, nor is waiting for a one-lane run to clear.
+        r.frozen = lane || this.crowdMoves(s) ? 0 : r.frozen + h;
       } else {
         r.stall = 0;
         r.frozen = 0;
@@ -512,10 +654,12 @@ export class CrowdDriver<T> {
       this.goHome(s, px, py, max, h);
       return;
     }
+    const stop = this.laneWaits.get(a)?.stopAt;
     if (!r.pursuing) {
       // Alone and on its path, it drives the path exactly. Off it (a path planned from where it
-      // stood a few frames ago), it steers back onto it rather than jump there.
-      if (this.alone(s) && Math.hypot(f.pose.x - px, f.pose.y - py) <= REJOIN_DISTANCE) {
+      // stood a few frames ago), it steers back onto it rather than jump there. Waiting short of
+      // a one-lane run, it steers (to a stop).
+      if (stop === undefined && this.alone(s) && Math.hypot(f.pose.x - px, f.pose.y - py) <= REJOIN_DISTANCE) {
         this.followAlone(s, f, h);
         return;
       }
@@ -537,6 +681,10 @@ export class CrowdDriver<T> {
       if (s.routed && move && !move.ended && s.follower === f) move.emit('waypoint', s.unit, move, s.passed++);
     }
     if (s.follower !== f) return;
+    if (r.asideTime > 0) {
+      this.headAside(r, px, py, max, h);
+      return;
+    }
     // The farthest of a few points ahead that the unit sees clearly; the point of its progress
     // itself when it sees none (it was pushed round a corner). A unit giving way heads back.
     let tx = near.x;
@@ -545,12 +693,13 @@ export class CrowdDriver<T> {
     const back = r.backoff > 0;
     r.backoff -= h;
     for (let look = LOOKAHEAD; look >= LOOKAHEAD / 4; look /= 2) {
-      const at = back ? Math.max(0, r.progress - look) : Math.min(path.length, r.progress + look);
+      const at = back ? Math.max(0, r.progress - look) : Math.min(path.length, r.progress + look, stop ?? Infinity);
       const target = path.sampleInto(at, this.pose);
       if (legClear(this.grid, { x: px, y: py }, target, radius)) {
         tx = target.x;
         ty = target.y;
-        end = !back && at >= path.length;
+        // Its path's end, or where it waits for a one-lane run: it slows onto the point.
+        end = !back && (at >= path.length || (stop !== undefined && at >= stop));
         break;
       }
     }
@@ -628,12 +777,24 @@ export class CrowdDriver<T> {
     r.pursuing = false;
   }
 
+  /** A unit out of a vehicle's way first ({@link stepAside}): it heads to the point aside. */
+  private headAside(r: Rider, px: number, py: number, max: number, h: number): void {
+    r.asideTime -= h;
+    const gap = Math.hypot(r.asideX - px, r.asideY - py);
+    const speed = Math.min(max, gap / CATCH_UP_TIME);
+    this.crowd.setPreferred(r.agent, gap === 0 ? 0 : ((r.asideX - px) / gap) * speed, gap === 0 ? 0 : ((r.asideY - py) / gap) * speed);
+  }
+
   /**
    * An idle unit that steers heads back to its spot; one that cannot get back for
    * {@link HOME_TAKEN_TIME} because another unit stands on the spot takes where it is as its spot.
    */
   private goHome(s: UnitState<T>, px: number, py: number, max: number, h: number): void {
     const r = s.rider!;
+    if (r.asideTime > 0) {
+      this.headAside(r, px, py, max, h);
+      return;
+    }
     const away = Math.hypot(r.homeX - px, r.homeY - py);
     if (away < r.homeBest - SETTLE_PROGRESS || away <= ARRIVE_DISTANCE) {
       r.homeBest = away;
@@ -669,6 +830,7 @@ export class CrowdDriver<T> {
     if (moving) r.heading = Math.atan2(vy, vx);
     const f = s.follower;
     const move = s.move;
+    const laneWait = this.laneWaits.has(a);
     if (f && s.routed && move && !move.ended) {
       const end = f.path.end;
       const left = Math.hypot(end.x - x, end.y - y);
@@ -680,8 +842,8 @@ export class CrowdDriver<T> {
         r.replanned = false;
       } else {
         r.idle += h;
-        // Held up by a crowd that moves is not stuck: it will pass.
-        r.frozen = this.crowdMoves(s) ? 0 : r.frozen + h;
+        // Held up by a crowd that moves is not stuck: it will pass; nor is waiting for a one-lane run.
+        r.frozen = laneWait || this.crowdMoves(s) ? 0 : r.frozen + h;
       }
       // Crawling: over a window of the replan wait it made less than a quarter of the way its
       // speed allows (pushing through units at rest, which each give way only half).
@@ -732,7 +894,8 @@ export class CrowdDriver<T> {
       return;
     }
     const pushed = r.off > s.resolved.sweepRadius + REPLAN_DISTANCE;
-    const held = !r.replanned && (r.idle >= STALL_REPLAN_TIME || (r.crawling && this.touchesStanding(s)));
+    // A unit waiting its turn at a one-lane run would find the same way again.
+    const held = !laneWait && !r.replanned && (r.idle >= STALL_REPLAN_TIME || (r.crawling && this.touchesStanding(s)));
     if (s.job === undefined && (pushed || held)) {
       r.replanned = true;
       this.host.plan(s, move, true, { x, y, heading: r.heading }, held);

@@ -50,6 +50,44 @@ export const MAX_STEPS_PER_FRAME = 8;
 export const CATCH_UP_TIME = 0.25;
 
 /**
+ * Tiles beyond two of the widest vehicles side by side that a passage needs for them to pass each
+ * other: a vehicle keeps to its planned curve, and curves through a passage run near its middle.
+ * Narrower passages (a bridge 3 tiles wide for tanks of sweep radius 0.72) are one-way at a time.
+ */
+export const LANE_MARGIN = 0.5;
+
+/**
+ * Tiles/s a vehicle keeps while an idle unit stands on its next stretch: the unit steps aside
+ * (the crowd moves it off a vehicle that comes on), and at this speed it has seconds to.
+ */
+export const CREEP_SPEED = 0.5;
+
+/** Tiles of a vehicle's path ahead on which idle units make it creep: about two of its lengths. */
+export const CREEP_LOOKAHEAD = 2;
+
+/** Spacing of the points that test that stretch, tiles: well under a unit's radius. */
+export const CREEP_SAMPLE = 0.25;
+
+/** Tiles beyond touching a vehicle's way that an idle unit steps aside: a visible gap. */
+export const ASIDE_ROOM = 0.3;
+
+/** Seconds an idle unit keeps heading aside after a vehicle last had it in its way. */
+export const ASIDE_TIME = 1;
+
+/** An upper bound on the radius of units that step aside, tiles, for the search of those near a vehicle: infantry are about 0.35. */
+export const IDLE_RADIUS_BOUND = 1;
+
+/**
+ * Turning radii short of a one-lane run a vehicle waits for its turn: a vehicle coming out the
+ * other way turns away from the mouth within about two radii, and a waiting vehicle there would
+ * box it in.
+ */
+export const LANE_VEHICLE_WAIT = 2;
+
+/** Tiles short of a one-lane run a unit that turns on the spot waits: it steps aside for what comes out. */
+export const LANE_STEERING_WAIT = 0.5;
+
+/**
  * Tiles ahead of its progress along the path that a unit that turns on the spot heads for, when
  * it has clear sight of that point: far enough to cut back to its path smoothly after stepping
  * aside, near enough to keep to the path's corners.
@@ -170,6 +208,10 @@ export interface Rider {
   driven: boolean;
   /** Seconds left of giving way (> 0), or since it ended (<= 0, counting down). */
   backoff: number;
+  /** Where an idle unit steps to, out of a vehicle's way, and for how many more seconds it heads there. */
+  asideX: number;
+  asideY: number;
+  asideTime: number;
   /** Seconds a vehicle has been stopped, in a row. */
   stall: number;
   /** Seconds into the current crawl window, the best distance left at its start, and whether the last window crawled. */
@@ -187,7 +229,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false };
 }
 
 /**
