@@ -37,6 +37,7 @@ import {
   HEADING_SPEED,
   HOME_TAKEN_TIME,
   IDLE_RADIUS_BOUND,
+  KNOT_RETRY_TIME,
   LANE_MARGIN,
   LANE_STEERING_WAIT,
   LANE_VEHICLE_WAIT,
@@ -572,7 +573,7 @@ export class CrowdDriver<T> {
       move.end('arrived');
     } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
     else if (
-      !r.replanned &&
+      (!r.replanned || r.stall - r.replannedStall >= KNOT_RETRY_TIME) &&
       s.job === undefined &&
       s.follower &&
       ((decision?.blocked && r.stall >= STALL_REPLAN_TIME * (1 + (s.serial % KNOT_STAGGER))) || (this.standing(r.yieldingTo) && r.stall >= STALL_REPLAN_TIME))
@@ -580,7 +581,9 @@ export class CrowdDriver<T> {
       // In a knot of vehicles waiting on each other, one at a time plans round the others (by
       // turns of the order they were added in), so that one moves off and unties it.
       // Waiting on units that stand, or on a knot of vehicles that waiting will not untie: plan round them.
+      // Still stuck a while later (no way round then), it tries again: the others may have moved.
       r.replanned = true;
+      r.replannedStall = r.stall;
       // It stands where it waits, and the new path starts there.
       const at = { ...s.follower.pose };
       s.follower = undefined;

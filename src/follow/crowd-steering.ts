@@ -161,6 +161,12 @@ export const STALL_REPLAN_TIME = 2;
  */
 export const STUCK_TIME = 10;
 
+/**
+ * Seconds a vehicle still held up after planning round the units in its way waits before it
+ * plans again: by then the others have often moved, and a way round that did not exist does.
+ */
+export const KNOT_RETRY_TIME = 4;
+
 /** Tiles per second above which a unit counts as moving, for telling a crowd passing from a deadlock. */
 export const MOVING_SPEED = 0.2;
 
@@ -225,11 +231,13 @@ export interface Rider {
   best: number;
   /** True once the unit replanned for a stall, until it makes progress again. */
   replanned: boolean;
+  /** A vehicle's {@link stall} when it last replanned for it. */
+  replannedStall: number;
 }
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
 }
 
 /**
