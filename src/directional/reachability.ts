@@ -93,6 +93,22 @@ const REVERSING_SHOT_WORK = 8;
 /** Work units of a Dubins solve alone (its word and pieces, no path, no sweep): about 1.1 µs warm. */
 const SOLVE_WORK = 1;
 
+/**
+ * Where the middle piece of a Dubins shot is tested before its path is built, as fractions of its
+ * length (middle first): a shot from open ground across a wall into a pocket crosses it there.
+ */
+const MIDDLE_SAMPLES = [0.5, 0.25, 0.75] as const;
+
+/**
+ * Tiles by which a sampled point's footprint is shrunk: the point, computed from the pieces,
+ * lies within rounding (under 1e-9 tiles on any map) of the built path, so a footprint that
+ * touches a wall even shrunk means the path's does.
+ */
+const SAMPLE_MARGIN = 1e-6;
+
+/** Sampled points of middle pieces tested per work unit: a sine, a cosine and a few cells each. */
+const SAMPLES_PER_UNIT = 8;
+
 /** Cached goal-side states re-marked per work unit: a stamp write and a push, against an expansion's tens of move checks. */
 const MARKS_PER_UNIT = 16;
 
@@ -755,7 +771,7 @@ export class ReachabilityProof {
       // A forward-only shot to a goal heading: its pieces alone may reject it, before its path is built.
       this.work += SOLVE_WORK;
       choice = curveOrNull(() => dubinsChoice(pose, this.goal, p.turningRadius));
-      if (choice === null || this.rejectsPieces(choice)) return false;
+      if (choice === null || this.rejectsPieces(choice) || this.middleHits(pose, choice)) return false;
       this.work += this.shotWork - SOLVE_WORK;
     } else {
       // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs) even for a unit that reverses.
@@ -799,6 +815,53 @@ export class ReachabilityProof {
     }
     this.work += longSweepWork(swept);
     return true;
+  }
+
+  /**
+   * True when a sampled point of the middle piece of the Dubins shot `choice` from `pose` (see
+   * {@link MIDDLE_SAMPLES}) has a footprint touching a wall: the path sweeps that footprint, so
+   * the shot is illegal, shown before its path is built. Counts its points.
+   */
+  private middleHits(pose: Pose, choice: DubinsChoice): boolean {
+    const [first, middle] = choice.parts;
+    if (middle === 0) return false;
+    const r = this.profile.turningRadius;
+    const rho = this.profile.sweepRadius - SAMPLE_MARGIN;
+    const [k0, k1] = dubinsSteers(choice.word);
+    // The pose where the middle piece begins: the first arc's end (centre on the side it bends to).
+    let x = pose.x;
+    let y = pose.y;
+    let h = pose.heading;
+    if (first !== 0) {
+      const cx = x - k0 * r * Math.sin(h);
+      const cy = y + k0 * r * Math.cos(h);
+      h += k0 * first;
+      x = cx + k0 * r * Math.sin(h);
+      y = cy - k0 * r * Math.cos(h);
+    }
+    let tested = 0;
+    let hit = false;
+    for (const f of MIDDLE_SAMPLES) {
+      tested++;
+      let px: number;
+      let py: number;
+      if (k1 === 0) {
+        px = x + f * middle * r * Math.cos(h);
+        py = y + f * middle * r * Math.sin(h);
+      } else {
+        const cx = x - k1 * r * Math.sin(h);
+        const cy = y + k1 * r * Math.cos(h);
+        const at = h + k1 * f * middle;
+        px = cx + k1 * r * Math.sin(at);
+        py = cy - k1 * r * Math.cos(at);
+      }
+      if (discHitsBlocked(this.grid, px, py, rho)) {
+        hit = true;
+        break;
+      }
+    }
+    this.work += tested / SAMPLES_PER_UNIT;
+    return hit;
   }
 
   /**
