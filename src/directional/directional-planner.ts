@@ -179,6 +179,15 @@ const FIELD_ALONE_UNITS = 512;
 /** Field units between two turns of the proof while both run (see {@link FIELD_PROOF_SHARE}). */
 const FIELD_SLICE_UNITS = 128;
 
+/**
+ * Moves of an expansion per work unit: an expansion walks every move of its state's heading (about
+ * 68 on Directional-24 for a unit that only drives forward, 367 for one that reverses), measured
+ * 17.6 ns a move warm, its relaxations and open-list pushes included (r = 2, den520d, hybrid: 6.4
+ * µs an expansion, which was counted one unit), rounded down so an expansion is never
+ * under-counted. The expansion count (and its cap) stays one an expansion; the rest is side work.
+ */
+const MOVES_PER_UNIT = 50;
+
 /** Units of a Dubins curve: a solve takes about 1.1 µs (bench:frames' profile, warm). */
 const DUBINS_UNITS = 1;
 
@@ -391,6 +400,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private widenWork = 0;
   /** Units of the moves' costs summed over their cells on weighted grids, over the planner's life. */
   private weightWork = 0;
+  /** Units of the expansions beyond the one each counts ({@link expansionExtra}), over the planner's life. */
+  private expansionWork = 0;
+  /** Units an expansion costs beyond the one the expansion count gives it (see {@link MOVES_PER_UNIT}). */
+  private expansionExtra = 0;
   /** The current query runs the proof beside its full search. */
   private proving = false;
   /** The proof's verdict for the current query; `pending` also before it has begun. */
@@ -513,6 +526,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
     this.runEnds ??= moveRunEnds(this.movesSet);
+    this.expansionExtra = Math.max(0, this.movesSet.first[this.headings]! / this.headings / MOVES_PER_UNIT - 1);
     if (!this.allocated) {
       const { width, height } = this.grid;
       const cells = width * height;
@@ -812,8 +826,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const id = this.cut[this.widened++]!;
       if (id === this.virtualStart) this.expandStart();
       else this.expand(id);
-      this.widenWork++;
-      budget--;
+      this.widenWork += 1 + this.expansionExtra;
+      budget -= 1 + this.expansionExtra;
     }
     this.widening = false;
     return this.runBeside(budget);
@@ -882,10 +896,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * Units of the work done for expansions beside them, over the planner's life (it only grows):
    * the field's corners, the kinematic table's curves (a table shared between planners of one
    * profile: only this planner's searches run while it reads the count), the start's joins, the
-   * analytic shots, the moves' sums over their cells on weighted grids.
+   * analytic shots, the moves' sums over their cells on weighted grids, the expansions' cost beyond
+   * the unit each counts.
    */
   private preparedWork(): number {
-    return this.field.work + this.kinematic.computed * this.curveUnits + this.joins.work + this.shotWork + this.openingWork + this.widenWork + this.weightWork;
+    return (
+      this.field.work +
+      this.kinematic.computed * this.curveUnits +
+      this.joins.work +
+      this.shotWork +
+      this.openingWork +
+      this.widenWork +
+      this.weightWork +
+      this.expansionWork
+    );
   }
 
   /**
@@ -1151,6 +1175,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       expansions++;
       this.expanded++;
+      this.expansionWork += this.expansionExtra;
       if (this.isGoalState(id)) {
         this.found = id;
         return 'found';

@@ -197,14 +197,15 @@ describe('hostile input gets a status, never a hang', () => {
     // The first queries fill the planner's heuristic table (a few thousand Reeds-Shepp curves, in
     // its work too): run once before the bounded call.
     nearestGoal(planner, START, { x: 20.5, y: 1.5 }, { maxCandidates: 3 });
-    // Without room checks the listing is cheap. The dead end's queries then cost about 300 units
-    // each with their opening: the second starts at about 300, the third would open past 400.
-    const queries = nearestGoal(planner, START, { x: 20.5, y: 1.5 }, { maxWork: 400 });
+    // Without room checks the listing is cheap. The dead end's queries then cost about 1,040 units
+    // each with their opening (an expansion counts its 367 moves): the second starts at about
+    // 1,040, the third would open past 1,200.
+    const queries = nearestGoal(planner, START, { x: 20.5, y: 1.5 }, { maxWork: 1200 });
     expect(queries.outcome).toBe('work');
     expect(queries.tried).toBe(2);
-    expect(queries.work).toBeGreaterThanOrEqual(400);
+    expect(queries.work).toBeGreaterThanOrEqual(1200);
     // The query that started under the bound runs to its end: at most one query's work past it.
-    expect(queries.work).toBeLessThan(400 + 600);
+    expect(queries.work).toBeLessThan(1200 + 1500);
     expect(nearestGoal(planner, START, { x: 20.5, y: 1.5 }, { maxCandidates: 2, clearance: 0.4 }).outcome).toBe('candidates');
     expect(nearestGoal(planner, START, { x: 20.5, y: 1.5 }, { clearance: 0.4 }).outcome).toBe('found');
   });
