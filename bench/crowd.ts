@@ -7,7 +7,9 @@
  * the timings.
  *
  * Scenarios (bench/crowd/scenarios.ts): circle, corridor, bridge (ours alone: Detour has no
- * turning radius), rally, demo (the demo map's walls), swarm (the cost run: 200 moving units).
+ * turning radius) and three smaller bridges (2 and 8 of its tanks, 4 tanks and 16 infantry: the
+ * full bridge is chaotic, these show whether its rules hold in general), rally, demo (the demo
+ * map's walls), swarm (the cost run: 200 moving units).
  * Writes bench/results/crowd.md on a full default run (or with `--out FILE`), and prints the same.
  *
  * `npm run bench:crowd -- [--scenario NAME[,NAME...]] [--units N] [--out FILE] [--no-alone] [--no-avoidance]`

@@ -179,6 +179,28 @@ export function corridor(): Scenario {
   });
 }
 
+/**
+ * The bridge with only some of its agents, in mirror pairs: `tankPairs` of its tanks (the first
+ * ones, west to east) and `infantryPairs` of its soldiers. The full bridge is one configuration of
+ * a chaotic system (a tenth of a tile's change in a path moves it from most units arriving to
+ * half); these smaller ones show whether the rules hold in general.
+ */
+export function bridgeSubset(name: string, tankPairs: number, infantryPairs: number): Scenario {
+  const full = bridge();
+  const pairs: [AgentSpec, AgentSpec][] = [];
+  for (let i = 0; i < full.agents.length; i += 2) pairs.push([full.agents[i]!, full.agents[i + 1]!]);
+  const tanks = pairs.filter(([a]) => a.kind === KINDS.tank).slice(0, tankPairs);
+  const infantry = pairs.filter(([a]) => a.kind === KINDS.infantry).slice(0, infantryPairs);
+  const agents = [...tanks, ...infantry].flat();
+  return checked({
+    ...full,
+    name,
+    description: `the bridge with ${2 * tankPairs} of its tanks and ${2 * infantryPairs} of its infantry, half from each bank, each to its mirror spot`,
+    agents,
+    orders: agents.map((_, i) => ({ agents: [i] })),
+  });
+}
+
 /** 8 tanks and 16 infantry cross a river on a bridge 3 tiles wide, half of each from either bank. */
 export function bridge(): Scenario {
   const width = 40;
@@ -317,6 +339,9 @@ export const SCENARIOS: Readonly<Record<string, (units?: number) => Scenario>> =
   circle: () => circle(),
   corridor: () => corridor(),
   bridge: () => bridge(),
+  'bridge-2-tanks': () => bridgeSubset('bridge-2-tanks', 1, 0),
+  'bridge-8-tanks': () => bridgeSubset('bridge-8-tanks', 4, 0),
+  'bridge-4-tanks-16-infantry': () => bridgeSubset('bridge-4-tanks-16-infantry', 2, 8),
   rally: () => rally(),
   demo: () => demo(),
   swarm: (units) => swarm(units),
