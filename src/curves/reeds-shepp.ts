@@ -9,7 +9,7 @@
  * The formulas work in turning radii, in the start's frame, in the form where the positive
  * steer (+1, R here) increases the heading; each piece is a signed distance, negative backwards.
  */
-import { normalizeAngle } from './angle.js';
+import { mod2pi, normalizeAngle, TWO_PI } from './angle.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
 import { DUBINS_WORDS, dubinsSteers, SAME_CIRCLE_EPSILON, solveDubinsWord } from './dubins.js';
@@ -92,6 +92,13 @@ let sameTheta = NaN;
 let otherXi = 0;
 let otherEta = 0;
 let otherTheta = NaN;
+/**
+ * Lower bounds (radii) on the two arcs of the current symmetry's CSC words, from the goal heading
+ * alone (see {@link arcBounds}): L+S+L+ turns its arcs one way, so they add up to the heading
+ * change in [0, 2π); L+S+R+ turns them opposite ways, so they add up to at least its size.
+ */
+let sameArcs = 0;
+let otherArcs = 0;
 
 /**
  * A candidate is skipped, unsolved, when a lower bound on its cost (the sum of its pieces'
@@ -104,6 +111,20 @@ const PRUNE_SLACK = 1e-9;
 /** True when a candidate costing at least `bound` (radii) cannot beat the best so far. */
 function beyondBest(bound: number): boolean {
   return bound > bestCost * (1 + PRUNE_SLACK);
+}
+
+/**
+ * How far (radians) a formula's arcs may fall short of the sum their headings imply: each may be
+ * RS_ZERO below zero, and the headings carry a few ulps of rounding.
+ */
+const ARC_SLACK = 1e-9;
+
+/** Sets {@link sameArcs} and {@link otherArcs} for goal heading `phi`. */
+function arcBounds(phi: number): void {
+  const turn = mod2pi(phi);
+  // A turn a hair under 2π is a zero turn plus rounding: t and v may both be (about) zero.
+  sameArcs = turn > TWO_PI - ARC_SLACK ? 0 : Math.max(0, turn - ARC_SLACK);
+  otherArcs = Math.max(0, Math.abs(normalizeAngle(phi)) - ARC_SLACK);
 }
 
 /** atan2 of the same-side goal circle's centre, computed once per symmetry when first asked. */
@@ -198,8 +219,8 @@ const lsl: BaseFormula = (_xi, _eta, rho, phi) => {
     if (nonNegative(t)) found(STEERS_LSL, 3, t, 0, 0);
     return;
   }
-  // The straight runs between the circles' centres.
-  if (beyondBest(rho)) return;
+  // The straight runs between the circles' centres; the arcs turn the heading change.
+  if (beyondBest(rho + sameArcs)) return;
   const t = sameBearing();
   const v = normalizeAngle(phi - t);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, rho, v);
@@ -210,7 +231,7 @@ const lsr: BaseFormula = (xi, eta, _rho, phi) => {
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
-  if (beyondBest(u)) return;
+  if (beyondBest(u + otherArcs)) return;
   const t = normalizeAngle(otherBearing() + Math.atan2(2, u));
   const v = normalizeAngle(t - phi);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSR, 3, t, u, v);
@@ -322,6 +343,7 @@ function eachCandidate(x: number, y: number, phi: number): void {
         otherXi = xiO;
         otherEta = etaO;
         otherTheta = NaN;
+        arcBounds(fphi);
         lsl(xiS, etaS, rhoS, fphi);
         lsr(xiO, etaO, rhoO, fphi);
         lrl(xiS, etaS, rhoS, fphi);
