@@ -1370,6 +1370,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const last = mv.first[k + 1]!;
     const memory = this.memory;
     const runEnds = this.runEnds!;
+    // The memory's arrays, read once: relax (a call) would keep the loop from hoisting them.
+    const stampOf = memory.stamp;
+    const gOf = memory.g;
+    const openStamp = memory.openStamp;
     const bitTest = needCheck && bits !== null;
     let cut = false;
     // The moves in runs to one target cell (see moveRunEnds): the cell is indexed and tested
@@ -1396,10 +1400,12 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       for (; m < runEnd; m++) {
         if (bitTest && ((blocked[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0) continue;
         const to = base + endHeading[m]!;
-        const seen = memory.stateOf(to) !== UNSEEN;
+        // Open or closed in this search (memory.stateOf, inline).
+        const age = stampOf[to]! - openStamp;
+        const seen = age === 0 || age === 1;
         // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
         // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
-        if (seen && !(g + cost[m]! < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
+        if (seen && !(g + cost[m]! < gOf[to]! - IMPROVEMENT_EPSILON)) continue;
         if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
         const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
         if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
