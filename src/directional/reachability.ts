@@ -100,6 +100,12 @@ const SOLVE_WORK = 1;
 const MIDDLE_SAMPLES = [0.5, 0.25, 0.75] as const;
 
 /**
+ * Distances (tiles) back from the end of a shot's last straight at which it is tested before it is
+ * swept (see {@link ReachabilityProof.lineEndHits}).
+ */
+const LINE_END_SAMPLES = [0.5, 1, 2] as const;
+
+/**
  * Tiles by which a sampled point's footprint is shrunk: the point, computed from the pieces,
  * lies within rounding (under 1e-9 tiles on any map) of the built path, so a footprint that
  * touches a wall even shrunk means the path's does.
@@ -774,8 +780,9 @@ export class ReachabilityProof {
       if (choice === null || this.rejectsPieces(choice) || this.middleHits(pose, choice)) return false;
       this.work += this.shotWork - SOLVE_WORK;
     } else {
-      // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs) even for a unit that reverses.
-      this.work += this.goalHeading === null ? SHOT_WORK : this.shotWork;
+      // A first leg (any goal heading) is closed-form and cheap (about 1.4 µs, its path included) even
+      // for a unit that reverses: its solve counts as a Dubins solve, its sweep once it is swept.
+      this.work += this.goalHeading === null ? SOLVE_WORK : this.shotWork;
     }
     const curve = curveOrNull(() =>
       choice !== null
@@ -797,6 +804,8 @@ export class ReachabilityProof {
     const last = segments[segments.length - 1]!;
     const kind = this.goalHeading === null ? -1 : pieceKind(last);
     if (kind >= 0 && last.length >= this.hitLength[kind]!) return false;
+    if (!fromStart && last.kind === 'line' && this.lineEndHits(last)) return false;
+    if (this.goalHeading === null) this.work += SHOT_WORK - SOLVE_WORK;
     // Last piece first: a shot from open ground into a pocket hits near the goal, so this rejects
     // sooner; but the exact start's shot, first piece first: a unit facing into a dead end hits
     // at once, where the rest of its shot runs to a goal across the map. The verdict is the same
@@ -815,6 +824,31 @@ export class ReachabilityProof {
     }
     this.work += longSweepWork(swept);
     return true;
+  }
+
+  /**
+   * True when a point of straight piece `seg` near its end (see {@link LINE_END_SAMPLES}) has a
+   * footprint touching a wall: a shot's last straight runs into the goal, and one that reaches it
+   * through a gap too narrow for it hits just outside. Counts its points.
+   */
+  private lineEndHits(seg: Segment): boolean {
+    const rho = this.profile.sweepRadius - SAMPLE_MARGIN;
+    const sign = seg.reverse ? -1 : 1;
+    const ux = sign * Math.cos(seg.heading);
+    const uy = sign * Math.sin(seg.heading);
+    let tested = 0;
+    let hit = false;
+    for (const back of LINE_END_SAMPLES) {
+      if (back >= seg.length) break;
+      tested++;
+      const along = seg.length - back;
+      if (discHitsBlocked(this.grid, seg.x + ux * along, seg.y + uy * along, rho)) {
+        hit = true;
+        break;
+      }
+    }
+    this.work += tested / SAMPLES_PER_UNIT;
+    return hit;
   }
 
   /**

@@ -71,6 +71,24 @@ describe('the proof on a goal pocket whose near shots cross walls', () => {
   });
 });
 
+describe('the proof on a goal at the end of a narrow channel, any heading', () => {
+  // As den520d query 19: a goal at the top of a staircase channel two tiles wide, running up and
+  // right out of open ground; any heading. The near shots are first legs whose last straight
+  // runs up the channel and hits its sides just below the goal: a point tested there rejects
+  // them before they are swept (632 units before the changes here, 510 before this test).
+  const channel = Grid.fromPredicate(32, 28, (x, y) => y < 16 && !(y >= 9 && (x - 12 === 15 - y || x - 12 === 16 - y)));
+  const start = { x: 8.3, y: 24.6, heading: -0.5 };
+  const goal = { x: 18.5, y: 9.5, heading: null };
+
+  it('proves it with the near shots rejected near the goal, as the exhaustive search answers', () => {
+    const proof = goalSideProof(channel);
+    expect(settle(proof, start, goal)).toBe('unreachable');
+    expect(proof.exhausted).toBe('backward');
+    expect(proof.work).toBeLessThan(350);
+    expect(run(channel, start, goal, 'full', Infinity).status).toBe('no-room-to-turn');
+  });
+});
+
 describe('near shots judged from their middle piece', () => {
   it('reject only shots whose whole curve sweeps a wall, CSC and CCC alike, on seeded random maps', () => {
     // Shots from every lattice state within two radii of a goal with a heading, where CCC words
