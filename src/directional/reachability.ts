@@ -241,6 +241,8 @@ export class ReachabilityProof {
   private readonly goalSideOnly: boolean;
   private readonly reached: ((id: number) => boolean) | undefined;
   private goal: Pose = { x: 0, y: 0, heading: 0 };
+  /** The exact start of the current proof, its heading normalized: its joins start there. */
+  private startPose: Pose = { x: 0, y: 0, heading: 0 };
   /** The query as given to {@link begin}, and the grid's `layoutVersion` it was begun on (the proof reads blocking alone). */
   private query: { start: Pose; goal: CurveGoal } = { start: { x: 0, y: 0, heading: 0 }, goal: { x: 0, y: 0 } };
   private version = -1;
@@ -362,6 +364,7 @@ export class ReachabilityProof {
     this.approach = this.shots && this.goalHeading !== null && !this.profile.reverse ? new ApproachBound(this.grid, this.goal, this.profile.turningRadius, this.profile.sweepRadius) : null;
     this.work += this.approach?.work ?? 0;
     const startPose = { x: start.x, y: start.y, heading: normalizeAngle(start.heading) };
+    this.startPose = startPose;
     const sx = Math.min(width - 1, Math.floor(start.x));
     const sy = Math.min(height - 1, Math.floor(start.y));
     const sk = latticeIndex(startPose.heading, H);
@@ -625,10 +628,23 @@ export class ReachabilityProof {
     return slot >= 0 && this.joinLegal(slot);
   }
 
-  /** True when the start's join of `slot` is legal, solving it (and counting its work) the first time. */
+  /**
+   * True when the start's join of `slot` is legal, solving it (and counting its work) the first
+   * time. A forward-only unit's join is a Dubins curve: one whose middle or first piece has a
+   * sampled point in a wall ({@link middleHits}) is ruled out before it is solved (a start pocket's
+   * joins mostly are).
+   */
   private joinLegal(slot: number): boolean {
     const joins = this.joins;
     if (!joins.solved(slot)) {
+      if (!this.profile.reverse) {
+        this.work += SOLVE_WORK;
+        const choice = curveOrNull(() => dubinsChoice(this.startPose, joins.target(slot), this.profile.turningRadius));
+        if (choice !== null && this.middleHits(this.startPose, choice, true)) {
+          joins.ruleOut(slot);
+          return false;
+        }
+      }
       const before = joins.work;
       joins.solve(slot, this.freshWalls());
       this.work += joins.work - before;
@@ -852,13 +868,13 @@ export class ReachabilityProof {
   }
 
   /**
-   * True when a sampled point of the middle piece of the Dubins shot `choice` from `pose` (see
-   * {@link MIDDLE_SAMPLES}) has a footprint touching a wall: the path sweeps that footprint, so
-   * the shot is illegal, shown before its path is built. Counts its points.
+   * True when a sampled point of the middle piece of the Dubins curve `choice` from `pose` (see
+   * {@link MIDDLE_SAMPLES}), or with `firstToo` the middle of its first piece, has a footprint
+   * touching a wall: the path sweeps that footprint, so the curve is illegal, shown before its
+   * path is built. Counts its points.
    */
-  private middleHits(pose: Pose, choice: DubinsChoice): boolean {
+  private middleHits(pose: Pose, choice: DubinsChoice, firstToo = false): boolean {
     const [first, middle] = choice.parts;
-    if (middle === 0) return false;
     const r = this.profile.turningRadius;
     const rho = this.profile.sweepRadius - SAMPLE_MARGIN;
     const [k0, k1] = dubinsSteers(choice.word);
@@ -875,7 +891,7 @@ export class ReachabilityProof {
     }
     let tested = 0;
     let hit = false;
-    for (const f of MIDDLE_SAMPLES) {
+    for (const f of middle === 0 ? [] : MIDDLE_SAMPLES) {
       tested++;
       let px: number;
       let py: number;
@@ -893,6 +909,14 @@ export class ReachabilityProof {
         hit = true;
         break;
       }
+    }
+    if (!hit && firstToo && first !== 0) {
+      // The first piece is an arc from `pose`: its middle point.
+      tested++;
+      const at = pose.heading + (k0 * first) / 2;
+      const px = pose.x - k0 * r * Math.sin(pose.heading) + k0 * r * Math.sin(at);
+      const py = pose.y + k0 * r * Math.cos(pose.heading) - k0 * r * Math.cos(at);
+      hit = discHitsBlocked(this.grid, px, py, rho);
     }
     this.work += tested / SAMPLES_PER_UNIT;
     return hit;

@@ -141,9 +141,11 @@ describe('the start side of the proof', () => {
   /** A 60 x 30 map: open west of x = 30, and a corridor `width` tiles wide from there east to x = 55. */
   const corridor = (width: number): Grid => Grid.fromPredicate(60, 30, (x, y) => x >= 30 && !(y >= 12 && y < 12 + width && x < 55));
 
-  it('proves a unit in a blind corridor too narrow to turn in has no path, skipping joins into dead ends', () => {
+  it('proves a unit in a blind corridor too narrow to turn in has no path, its joins mostly unsolved', () => {
     // Facing down the corridor toward its closed end: the unit cannot turn round. Most joins end
-    // facing a wall with no legal move out. The proof ran 893 to 907 units before on these.
+    // facing a wall with no legal move out, or cross one at a sampled point of their first or
+    // middle piece. The proof ran 893 to 907 units on these before the changes here, 485 to 607
+    // with dead ends skipped but every other join solved.
     for (const width of [3, 4, 5]) {
       const grid = corridor(width);
       const start = { x: 50.5, y: 12 + width / 2, heading: 0.3 };
@@ -151,7 +153,7 @@ describe('the start side of the proof', () => {
       const proof = goalSideProof(grid);
       expect(settle(proof, start, goal), `width ${width}`).toBe('unreachable');
       expect(proof.exhausted).toBe('forward');
-      expect(proof.work, `width ${width}`).toBeLessThan(700);
+      expect(proof.work, `width ${width}`).toBeLessThan(450);
       expect(run(grid, start, goal, 'full', Infinity).status, `width ${width}`).toBe('no-room-to-turn');
     }
   });
