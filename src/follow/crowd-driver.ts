@@ -17,7 +17,9 @@ import { legClear } from './disc-room.js';
 import { Follower, type FollowerEvent } from './follower.js';
 import type { Move } from './move.js';
 import { slicePath } from './polyline.js';
-import { RouteContext, type Route } from './route.js';
+import { DetourGrid } from './detour-grid.js';
+import { planRoute, type Route, type RouteRequest } from './route.js';
+import type { Work, WorkBudget } from './work.js';
 import type { TerrainSpeed } from './terrain-speed.js';
 import { atRest, definedFields, motionOf, type UnitAdapter, type UnitState } from './unit-state.js';
 import {
@@ -114,6 +116,8 @@ export class CrowdDriver<T> {
   private readonly near: number[] = [];
   /** One-way traffic on one-lane stretches, while vehicles are among the units. */
   private lanes: LaneReservations | undefined;
+  /** The grid and planners of detours round units that stand, made at the first detour. */
+  private detours: DetourGrid | undefined;
   /** Who waits short of a one-lane run this step, by crowd id. */
   private laneWaits: ReadonlyMap<number, LaneWait> = new Map();
 
@@ -299,13 +303,16 @@ export class CrowdDriver<T> {
   }
 
   /**
-   * A copy of the grid with the cells under standing units blocked (idle units, and vehicles
-   * waiting), for a unit held up by them to plan round them; not the cells of its own start
-   * and goal. Made anew for each such plan (rare: after seconds held up).
+   * Plans `request` for unit `s` round the units that stand (idle units, and vehicles waiting):
+   * on the detour grid ({@link DetourGrid}) with their cells blocked, but for the cells of the
+   * unit's own start and goal. Which units stand is read when the plan begins (the job runs after
+   * those queued before it), and the detour grid is patched then.
    */
-  detourRoutes(s: UnitState<T>, start: Point, goal: Point): RouteContext {
-    const grid = this.grid.clone();
+  *detourRoute(s: UnitState<T>, request: RouteRequest, budget: WorkBudget): Work<Route> {
+    const { start, goal } = request;
+    const grid = this.grid;
     const crowd = this.crowd;
+    const cells = new Set<number>();
     const keep = (cx: number, cy: number): boolean =>
       (cx === Math.floor(goal.x) && cy === Math.floor(goal.y)) || pointSquareDistance(start.x, start.y, cx, cy) < s.resolved.sweepRadius;
     for (const other of this.host.units.values()) {
@@ -317,11 +324,18 @@ export class CrowdDriver<T> {
       const rad = other.resolved.sweepRadius;
       for (let cy = Math.floor(y - rad); cy <= Math.floor(y + rad); cy++) {
         for (let cx = Math.floor(x - rad); cx <= Math.floor(x + rad); cx++) {
-          if (grid.inBounds(cx, cy) && pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) grid.setBlocked(cx, cy, true);
+          if (grid.inBounds(cx, cy) && pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) cells.add(cy * grid.width + cx);
         }
       }
     }
-    return new RouteContext(grid);
+    this.detours ??= new DetourGrid(grid);
+    return yield* planRoute(this.detours.routesWith(cells), request, budget);
+  }
+
+  /** Lets go of the detour grid's planners and its watch on the navigator's grid. */
+  destroy(): void {
+    this.detours?.destroy();
+    this.detours = undefined;
   }
 
   /** True when the unit of crowd id `agent` stands: idle, or a vehicle waiting. */

@@ -481,6 +481,7 @@ export class Navigator<T> {
     if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
     this.routes.destroy();
+    this.crowd?.destroy();
     this.changes.length = 0;
   }
 
@@ -572,7 +573,7 @@ export class Navigator<T> {
   private plan(state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose, detour = false): void {
     state.job?.cancel();
     const start = from ?? this.runOut(state);
-    const routes = detour && this.crowd ? this.crowd.detourRoutes(state, start, state.goal) : this.routes;
+    const crowd = detour ? this.crowd : undefined;
     const request = {
       start,
       goal: state.goal,
@@ -586,13 +587,13 @@ export class Navigator<T> {
     };
     const version = this.grid.layoutVersion;
     const job = new WorkJob(
-      (budget) => planRoute(routes, request, budget),
+      (budget) => (crowd ? crowd.detourRoute(state, request, budget) : planRoute(this.routes, request, budget)),
       (route) => {
         if (state.job === job) state.job = undefined;
         // No way round the standing units to the goal itself (or the unit touches one): the usual plan.
         const end = route.path?.end;
         const reaches = route.status === 'found' && end !== undefined && Math.hypot(end.x - request.goal.x, end.y - request.goal.y) <= DETOUR_END;
-        if (detour && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
+        if (crowd && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
         else this.adopt(state, move, route, replan, version);
       },
       (error) => {
