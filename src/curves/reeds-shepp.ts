@@ -10,6 +10,7 @@
  * steer (+1, R here) increases the heading; each piece is a signed distance, negative backwards.
  */
 import { mod2pi, normalizeAngle, TWO_PI } from './angle.js';
+import { hypot } from './hypot.js';
 import { checkPose, checkRadius, type Pose } from './segment.js';
 import { pathFromSteps, wordOfSteps, type Curve, type Step } from './segment-path.js';
 import { DUBINS_WORDS, dubinsSteers, SAME_CIRCLE_EPSILON, solveDubinsWord } from './dubins.js';
@@ -74,31 +75,39 @@ const MAX_PIECES = 5;
 let searchFlip = false;
 let searchReflect = false;
 let searchBackwards = false;
-let searchReverseCost = 1;
 let bestSteers: Steers = STEERS_LSL;
 let bestCount = 0;
 let bestFlip = false;
 let bestReflect = false;
 let bestBackwards = false;
-let bestCost = Infinity;
-let bestLength = Infinity;
 const bestValues = new Float64Array(MAX_PIECES);
-let tauOut = 0;
-let omegaOut = 0;
+/**
+ * The search's numbers, in one typed array: a module variable holding a double boxes every value
+ * written to it (a heap number each), which made most of a solve's garbage.
+ */
+const num = new Float64Array(13);
+/** The reverse cost factor of the solve. */
+const SEARCH_REVERSE_COST = 0;
+/** The best candidate's cost and length so far, radii. */
+const BEST_COST = 1;
+const BEST_LENGTH = 2;
+/** What tauOmega computes. */
+const TAU_OUT = 3;
+const OMEGA_OUT = 4;
 /** The current symmetry's goal circle centres, and their bearings once computed (NaN before). */
-let sameXi = 0;
-let sameEta = 0;
-let sameTheta = NaN;
-let otherXi = 0;
-let otherEta = 0;
-let otherTheta = NaN;
+const SAME_XI = 5;
+const SAME_ETA = 6;
+const SAME_THETA = 7;
+const OTHER_XI = 8;
+const OTHER_ETA = 9;
+const OTHER_THETA = 10;
 /**
  * Lower bounds (radii) on the two arcs of the current symmetry's CSC words, from the goal heading
  * alone (see {@link arcBounds}): L+S+L+ turns its arcs one way, so they add up to the heading
  * change in [0, 2π); L+S+R+ turns them opposite ways, so they add up to at least its size.
  */
-let sameArcs = 0;
-let otherArcs = 0;
+const SAME_ARCS = 11;
+const OTHER_ARCS = 12;
 
 /**
  * A candidate is skipped, unsolved, when a lower bound on its cost (the sum of its pieces'
@@ -110,7 +119,7 @@ const PRUNE_SLACK = 1e-9;
 
 /** True when a candidate costing at least `bound` (radii) cannot beat the best so far. */
 function beyondBest(bound: number): boolean {
-  return bound > bestCost * (1 + PRUNE_SLACK);
+  return bound > num[BEST_COST] * (1 + PRUNE_SLACK);
 }
 
 /**
@@ -119,44 +128,30 @@ function beyondBest(bound: number): boolean {
  */
 const ARC_SLACK = 1e-9;
 
-/** Sets {@link sameArcs} and {@link otherArcs} for goal heading `phi`. */
+/** Sets the arcs' bounds (SAME_ARCS and OTHER_ARCS) for goal heading `phi`. */
 function arcBounds(phi: number): void {
   const turn = mod2pi(phi);
   // A turn a hair under 2π is a zero turn plus rounding: t and v may both be (about) zero.
-  sameArcs = turn > TWO_PI - ARC_SLACK ? 0 : Math.max(0, turn - ARC_SLACK);
-  otherArcs = Math.max(0, Math.abs(normalizeAngle(phi)) - ARC_SLACK);
+  num[SAME_ARCS] = turn > TWO_PI - ARC_SLACK ? 0 : Math.max(0, turn - ARC_SLACK);
+  num[OTHER_ARCS] = Math.max(0, Math.abs(normalizeAngle(phi)) - ARC_SLACK);
 }
 
 /** atan2 of the same-side goal circle's centre, computed once per symmetry when first asked. */
 function sameBearing(): number {
-  if (Number.isNaN(sameTheta)) sameTheta = Math.atan2(sameEta, sameXi);
-  return sameTheta;
+  if (Number.isNaN(num[SAME_THETA])) num[SAME_THETA] = Math.atan2(num[SAME_ETA], num[SAME_XI]);
+  return num[SAME_THETA];
 }
 
 /** atan2 of the other-side goal circle's centre, computed once per symmetry when first asked. */
 function otherBearing(): number {
-  if (Number.isNaN(otherTheta)) otherTheta = Math.atan2(otherEta, otherXi);
-  return otherTheta;
+  if (Number.isNaN(num[OTHER_THETA])) num[OTHER_THETA] = Math.atan2(num[OTHER_ETA], num[OTHER_XI]);
+  return num[OTHER_THETA];
 }
 
-/**
- * `Math.hypot` for two arguments, computed as V8's builtin computes it (normalise by the larger,
- * then sum) so results stay bit for bit the same, without the builtin's per-call array.
- */
-function hypot(a: number, b: number): number {
-  const x = Math.abs(a);
-  const y = Math.abs(b);
-  if (!(x < Infinity && y < Infinity)) return Math.hypot(a, b);
-  const max = x > y ? x : y;
-  if (max === 0) return 0;
-  const nx = x / max;
-  const ny = y / max;
-  return Math.sqrt(nx * nx + ny * ny) * max;
-}
 
 /** The cost of one piece under the current symmetries: backwards pieces cost `reverseCost` per radius. */
 function pieceCost(v: number): number {
-  return (searchFlip ? v > 0 : v < 0) ? Math.abs(v) * searchReverseCost : Math.abs(v);
+  return (searchFlip ? v > 0 : v < 0) ? Math.abs(v) * num[SEARCH_REVERSE_COST] : Math.abs(v);
 }
 
 /**
@@ -181,9 +176,9 @@ function found(steers: Steers, count: number, v0: number, v1: number, v2: number
     length += Math.abs(v4);
     cost += pieceCost(v4);
   }
-  if (!(cost < bestCost || (cost === bestCost && length < bestLength))) return;
-  bestCost = cost;
-  bestLength = length;
+  if (!(cost < num[BEST_COST] || (cost === num[BEST_COST] && length < num[BEST_LENGTH]))) return;
+  num[BEST_COST] = cost;
+  num[BEST_LENGTH] = length;
   bestSteers = steers;
   bestCount = count;
   bestFlip = searchFlip;
@@ -196,7 +191,7 @@ function found(steers: Steers, count: number, v0: number, v1: number, v2: number
   bestValues[4] = v4;
 }
 
-/** Sets tauOut and omegaOut for the CCCC formulas. */
+/** Sets TAU_OUT and OMEGA_OUT for the CCCC formulas. */
 function tauOmega(u: number, v: number, xi: number, eta: number, phi: number): void {
   const delta = normalizeAngle(u - v);
   const a = Math.sin(u) - Math.sin(delta);
@@ -204,8 +199,8 @@ function tauOmega(u: number, v: number, xi: number, eta: number, phi: number): v
   const t1 = Math.atan2(eta * a - xi * b, xi * a + eta * b);
   const t2 = 2 * (Math.cos(delta) - Math.cos(v) - Math.cos(u)) + 3;
   const tau = t2 < 0 ? normalizeAngle(t1 + Math.PI) : normalizeAngle(t1);
-  tauOut = tau;
-  omegaOut = normalizeAngle(tau - u + v - phi);
+  num[TAU_OUT] = tau;
+  num[OMEGA_OUT] = normalizeAngle(tau - u + v - phi);
 }
 
 const nonNegative = (v: number): boolean => v >= -RS_ZERO;
@@ -220,7 +215,7 @@ const lsl: BaseFormula = (_xi, _eta, rho, phi) => {
     return;
   }
   // The straight runs between the circles' centres; the arcs turn the heading change.
-  if (beyondBest(rho + sameArcs)) return;
+  if (beyondBest(rho + num[SAME_ARCS])) return;
   const t = sameBearing();
   const v = normalizeAngle(phi - t);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSL, 3, t, rho, v);
@@ -231,7 +226,7 @@ const lsr: BaseFormula = (xi, eta, _rho, phi) => {
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
-  if (beyondBest(u + otherArcs)) return;
+  if (beyondBest(u + num[OTHER_ARCS])) return;
   const t = normalizeAngle(otherBearing() + Math.atan2(2, u));
   const v = normalizeAngle(t - phi);
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LSR, 3, t, u, v);
@@ -254,8 +249,8 @@ const lrlrSame: BaseFormula = (xi, eta, rho, phi) => {
   const u = Math.acos(k);
   if (beyondBest(2 * u)) return;
   tauOmega(u, -u, xi, eta, phi);
-  const t = tauOut;
-  const v = omegaOut;
+  const t = num[TAU_OUT];
+  const v = num[OMEGA_OUT];
   if (nonNegative(t) && nonPositive(v)) found(STEERS_LRLR, 4, t, u, -u, v);
 };
 
@@ -266,8 +261,8 @@ const lrlrOpposite: BaseFormula = (xi, eta, _rho, phi) => {
   const u = -Math.acos(k);
   if (u < -HALF_PI || beyondBest(-2 * u)) return;
   tauOmega(u, u, xi, eta, phi);
-  const t = tauOut;
-  const v = omegaOut;
+  const t = num[TAU_OUT];
+  const v = num[OMEGA_OUT];
   if (nonNegative(t) && nonNegative(v)) found(STEERS_LRLR, 4, t, u, u, v);
 };
 
@@ -337,12 +332,12 @@ function eachCandidate(x: number, y: number, phi: number): void {
         const xiO = fx + sp;
         const etaO = fy - 1 - cp;
         const rhoO = hypot(xiO, etaO);
-        sameXi = xiS;
-        sameEta = etaS;
-        sameTheta = NaN;
-        otherXi = xiO;
-        otherEta = etaO;
-        otherTheta = NaN;
+        num[SAME_XI] = xiS;
+        num[SAME_ETA] = etaS;
+        num[SAME_THETA] = NaN;
+        num[OTHER_XI] = xiO;
+        num[OTHER_ETA] = etaO;
+        num[OTHER_THETA] = NaN;
         arcBounds(fphi);
         lsl(xiS, etaS, rhoS, fphi);
         lsr(xiO, etaO, rhoO, fphi);
@@ -363,7 +358,7 @@ function eachCandidate(x: number, y: number, phi: number): void {
  * are never negative.
  */
 function dubinsStraight(k0: number, k1: number, x: number, y: number, sinPhi: number, cosPhi: number): number {
-  const dist = Math.hypot(x - k1 * sinPhi, y + k1 * cosPhi - k0);
+  const dist = hypot(x - k1 * sinPhi, y + k1 * cosPhi - k0);
   return k0 === k1 ? dist : Math.sqrt(Math.max(0, dist * dist - 4));
 }
 
@@ -403,9 +398,9 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
   const y = -s * dx + c * dy;
   const phi = to.heading - from.heading;
 
-  searchReverseCost = reverseCost;
-  bestCost = Infinity;
-  bestLength = Infinity;
+  num[SEARCH_REVERSE_COST] = reverseCost;
+  num[BEST_COST] = Infinity;
+  num[BEST_LENGTH] = Infinity;
   bestCount = 0;
   eachCandidate(x, y, phi);
   if (reverseCost > 1) {
@@ -421,7 +416,7 @@ export function reedsShepp(from: Pose, to: Pose, radius: number, options: ReedsS
       if (parts !== null) found(steers, 3, parts[0], parts[1], parts[2]);
     }
   }
-  if (bestCost === Infinity) {
+  if (num[BEST_COST] === Infinity) {
     // The 48 words provably cover every goal; reaching this means a formula lost a case to rounding.
     throw new RangeError(`no Reeds-Shepp word found from (${from.x}, ${from.y}, ${from.heading}) to (${to.x}, ${to.y}, ${to.heading}) with turning radius ${radius}`);
   }

@@ -24,6 +24,7 @@ import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, joinRings, latticeIndex,
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
+import { hypot } from '../curves/hypot.js';
 import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
@@ -1111,7 +1112,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const w = this.grid.width;
       const cx = cell % w;
       const cy = (cell / w) | 0;
-      const euclid = Math.hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
+      const euclid = hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
       // A cell outside the start's region (of the shrunk grid, cells sharing an edge) is met only
       // through a corner; its field value could take settling the whole field to learn.
       const field = this.admissible ? this.field.cellBound(cx, cy) : this.field.cellEstimate(cx, cy);
@@ -1204,7 +1205,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       // Not due by the clock: only near the goal (measured from the tile centre, allocating nothing).
       const cell = (id / this.headings) | 0;
       const w = this.grid.width;
-      if (Math.hypot((cell % w) + 0.5 - this.goal.x, ((cell / w) | 0) + 0.5 - this.goal.y) > this.shotNear) return false;
+      if (hypot((cell % w) + 0.5 - this.goal.x, ((cell / w) | 0) + 0.5 - this.goal.y) > this.shotNear) return false;
     }
     if (this.proofBegun && id < this.virtualStart) {
       // The proof tries the same shot from the near states: one solve serves both, and its cheap

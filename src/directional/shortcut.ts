@@ -12,6 +12,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import { firstLeg } from '../curves/first-leg.js';
+import { hypot } from '../curves/hypot.js';
 import { segmentHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
 import type { Pose, Segment } from '../curves/segment.js';
 import type { Curve } from '../curves/segment-path.js';
@@ -349,7 +350,7 @@ export class PathShortcut {
     // A curve costs at least the straight line (and, to a heading, the turning radius times the
     // heading change): a stretch no dearer than that keeps its path without the curve solved. The
     // try is still counted as a curve, so the pass decides as it would, only sooner.
-    const bound = toPoint ? Math.hypot(to.x - from.x, to.y - from.y) : costBound(p, from, to);
+    const bound = toPoint ? hypot(to.x - from.x, to.y - from.y) : costBound(p, from, to);
     if (!(bound < stretch - COST_EPSILON * Math.max(1, stretch))) return null;
     const curve = curveOrNull(() =>
       toPoint ? firstLeg(from, to, p.turningRadius, { reverse: p.reverse, reverseCost: p.reverseCost }) : curveBetween(p, from, to),
