@@ -447,7 +447,7 @@ function circleGap(arc: Arc, sx: number, sy: number): number {
 }
 
 /** Cells of the wall-distance map's passes that take about a microsecond. */
-const CLEARANCE_CELLS_PER_UNIT = 32;
+const CLEARANCE_CELLS_PER_UNIT = 128;
 
 /**
  * Chebyshev distance (in cells) from every cell to the nearest blocked or outside cell; 0 for

@@ -38,7 +38,7 @@ export function shrinkGrid(grid: Grid, radius: number, clear?: WallDistanceMap, 
 }
 
 /** Cells copied, or written through `fill`, per microsecond. */
-const COPY_CELLS_PER_UNIT = 16;
+const COPY_CELLS_PER_UNIT = 128;
 
 /** Distance tests (a blocked-cell read and a point-to-square distance) per microsecond. */
 const TESTS_PER_UNIT = 32;
@@ -94,7 +94,7 @@ export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, 
 }
 
 /** Cells whose costs are compared per microsecond (two typed-array reads and a test). */
-const COMPARE_CELLS_PER_UNIT = 64;
+const COMPARE_CELLS_PER_UNIT = 256;
 
 /**
  * Brings the tile costs of `into` (a grid of the same size, `grid` shrunk) in line with `grid`'s,

@@ -7,7 +7,7 @@ import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-bui
 import type { MoveSet } from './hit-check.js';
 
 /** Cells of the padded bitmaps written per microsecond. */
-const PADDED_CELLS_PER_UNIT = 32;
+const PADDED_CELLS_PER_UNIT = 192;
 
 /**
  * The grid padded by `pad` blocked cells on each side, twice: one byte per cell (`bytes`, rows of

@@ -8,7 +8,7 @@ import type { Grid } from '../grid/grid.js';
 import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /** Cells visited by the flood fill per microsecond. */
-const CELLS_PER_UNIT = 16;
+const CELLS_PER_UNIT = 160;
 
 /** Region labels of one grid, relabelled by {@link labelWork} after a change. */
 export class RegionLabels {
