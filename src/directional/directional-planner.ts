@@ -1105,26 +1105,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private h(id: number): number {
     const H = this.headings;
     const cell = (id / H) | 0;
-    let hc: number;
-    if (this.cellStamp[cell] === this.hGeneration) {
-      hc = this.cellH[cell]!;
-    } else {
-      const w = this.grid.width;
-      const cx = cell % w;
-      const cy = (cell / w) | 0;
-      const euclid = hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
-      // A cell outside the start's region (of the shrunk grid, cells sharing an edge) is met only
-      // through a corner; its field value could take settling the whole field to learn.
-      const field = this.admissible ? this.field.cellBound(cx, cy) : this.field.cellEstimate(cx, cy);
-      hc = this.regions.same(this.startCell, cell) ? Math.max(euclid, field) : euclid;
-      this.cellH[cell] = hc;
-      this.cellStamp[cell] = this.hGeneration;
-    }
+    if (this.cellStamp[cell] !== this.hGeneration) this.estimateCell(cell);
+    const hc = this.cellH[cell]!;
     if (!this.kinematicOn || hc === Infinity) return hc;
     const w = this.grid.width;
     const k = id - cell * H;
     const kin = this.kinematic.lookup(k, this.goalCx - (cell % w), this.goalCy - ((cell / w) | 0), this.goalK);
     return kin > hc ? kin : hc;
+  }
+
+  /**
+   * Computes the cell's part of the estimate into cellH, once per cell and query: kept out of
+   * {@link h}, which the expansion loop inlines, so the open list's push fits the inlining budget.
+   */
+  private estimateCell(cell: number): void {
+    const w = this.grid.width;
+    const cx = cell % w;
+    const cy = (cell / w) | 0;
+    const euclid = hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
+    // A cell outside the start's region (of the shrunk grid, cells sharing an edge) is met only
+    // through a corner; its field value could take settling the whole field to learn.
+    const field = this.admissible ? this.field.cellBound(cx, cy) : this.field.cellEstimate(cx, cy);
+    this.cellH[cell] = this.regions.same(this.startCell, cell) ? Math.max(euclid, field) : euclid;
+    this.cellStamp[cell] = this.hGeneration;
   }
 
   private relax(from: number, to: number, g: number): boolean {
