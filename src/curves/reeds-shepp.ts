@@ -47,13 +47,14 @@ const HALF_PI = Math.PI / 2;
 type Steers = readonly (-1 | 0 | 1)[];
 /**
  * A base formula: offers (through `found`) each candidate word that reaches the goal (x, y, phi)
- * from the origin. It gets the goal's heading `phi` and, for the goal circle it works with, that
- * circle's centre relative to the start's left circle: (`xi`, `eta`) and its distance
- * `rho` = hypot(xi, eta). The caller computes these once per symmetry for both goal circles,
- * since several formulas share each; the circle's bearing atan2(eta, xi) comes from
- * {@link sameBearing} or {@link otherBearing}, computed only when a formula gets that far.
+ * from the origin. It reads the goal's heading (PHI) and, for the goal circle it works with, that
+ * circle's centre relative to the start's left circle ((SAME|OTHER)_XI, _ETA) and its distance
+ * (_RHO) from the search's numbers, where the caller puts them once per symmetry for both goal
+ * circles (read there rather than passed: a double passed to a call that is not inlined is boxed
+ * into a heap number); the circle's bearing atan2(eta, xi) comes from {@link sameBearing} or
+ * {@link otherBearing}, computed only when a formula gets that far.
  */
-type BaseFormula = (xi: number, eta: number, rho: number, phi: number) => void;
+type BaseFormula = () => void;
 
 // The steering of each base word, shared so a candidate allocates nothing.
 const STEERS_LSL: Steers = [1, 0, 1];
@@ -85,7 +86,7 @@ const bestValues = new Float64Array(MAX_PIECES);
  * The search's numbers, in one typed array: a module variable holding a double boxes every value
  * written to it (a heap number each), which made most of a solve's garbage.
  */
-const num = new Float64Array(13);
+const num = new Float64Array(16);
 /** The reverse cost factor of the solve. */
 const SEARCH_REVERSE_COST = 0;
 /** The best candidate's cost and length so far, radii. */
@@ -108,6 +109,10 @@ const OTHER_THETA = 10;
  */
 const SAME_ARCS = 11;
 const OTHER_ARCS = 12;
+/** The current symmetry's circle distances (rho) and goal heading, for the base formulas. */
+const SAME_RHO = 13;
+const OTHER_RHO = 14;
+const PHI = 15;
 
 /**
  * A candidate is skipped, unsolved, when a lower bound on its cost (the sum of its pieces'
@@ -207,7 +212,9 @@ const nonNegative = (v: number): boolean => v >= -RS_ZERO;
 const nonPositive = (v: number): boolean => v <= RS_ZERO;
 
 /** 8.1: L+ S+ L+ (same-side goal circle). */
-const lsl: BaseFormula = (_xi, _eta, rho, phi) => {
+const lsl: BaseFormula = () => {
+  const rho = num[SAME_RHO];
+  const phi = num[PHI];
   if (rho < SAME_CIRCLE_EPSILON) {
     // Both circles are one: a single arc, not atan2 of rounding noise.
     const t = normalizeAngle(phi);
@@ -222,7 +229,10 @@ const lsl: BaseFormula = (_xi, _eta, rho, phi) => {
 };
 
 /** 8.2: L+ S+ R+ (other-side goal circle). */
-const lsr: BaseFormula = (xi, eta, _rho, phi) => {
+const lsr: BaseFormula = () => {
+  const xi = num[OTHER_XI];
+  const eta = num[OTHER_ETA];
+  const phi = num[PHI];
   const sq = xi * xi + eta * eta;
   if (sq < 4) return;
   const u = Math.sqrt(sq - 4);
@@ -233,7 +243,9 @@ const lsr: BaseFormula = (xi, eta, _rho, phi) => {
 };
 
 /** 8.3/8.4: L+ R- L (C|C|C and C|CC; same-side goal circle). */
-const lrl: BaseFormula = (_xi, _eta, rho, phi) => {
+const lrl: BaseFormula = () => {
+  const rho = num[SAME_RHO];
+  const phi = num[PHI];
   if (rho > 4) return;
   const u = -2 * Math.asin(rho / 4);
   if (beyondBest(-u)) return;
@@ -243,7 +255,11 @@ const lrl: BaseFormula = (_xi, _eta, rho, phi) => {
 };
 
 /** 8.7: L+ R+ L- R- (other-side goal circle). */
-const lrlrSame: BaseFormula = (xi, eta, rho, phi) => {
+const lrlrSame: BaseFormula = () => {
+  const xi = num[OTHER_XI];
+  const eta = num[OTHER_ETA];
+  const rho = num[OTHER_RHO];
+  const phi = num[PHI];
   const k = (2 + rho) / 4;
   if (k > 1) return;
   const u = Math.acos(k);
@@ -255,7 +271,10 @@ const lrlrSame: BaseFormula = (xi, eta, rho, phi) => {
 };
 
 /** 8.8: L+ R- L- R+ (other-side goal circle). */
-const lrlrOpposite: BaseFormula = (xi, eta, _rho, phi) => {
+const lrlrOpposite: BaseFormula = () => {
+  const xi = num[OTHER_XI];
+  const eta = num[OTHER_ETA];
+  const phi = num[PHI];
   const k = (20 - xi * xi - eta * eta) / 16;
   if (k < 0 || k > 1) return;
   const u = -Math.acos(k);
@@ -267,7 +286,9 @@ const lrlrOpposite: BaseFormula = (xi, eta, _rho, phi) => {
 };
 
 /** 8.9: L+ R-(π/2) S- L- (same-side goal circle). */
-const lrsl: BaseFormula = (_xi, _eta, rho, phi) => {
+const lrsl: BaseFormula = () => {
+  const rho = num[SAME_RHO];
+  const phi = num[PHI];
   if (rho < 2) return;
   const r = Math.sqrt(rho * rho - 4);
   const u = 2 - r;
@@ -278,7 +299,11 @@ const lrsl: BaseFormula = (_xi, _eta, rho, phi) => {
 };
 
 /** 8.10: L+ R-(π/2) S- R- (other-side goal circle). */
-const lrsr: BaseFormula = (xi, eta, rho, phi) => {
+const lrsr: BaseFormula = () => {
+  const xi = num[OTHER_XI];
+  const eta = num[OTHER_ETA];
+  const rho = num[OTHER_RHO];
+  const phi = num[PHI];
   if (rho < 2) return;
   const u = 2 - rho;
   if (beyondBest(HALF_PI + Math.abs(u))) return;
@@ -288,7 +313,11 @@ const lrsr: BaseFormula = (xi, eta, rho, phi) => {
 };
 
 /** 8.11: L+ R-(π/2) S- L-(π/2) R+ (other-side goal circle). */
-const lrslr: BaseFormula = (xi, eta, rho, phi) => {
+const lrslr: BaseFormula = () => {
+  const xi = num[OTHER_XI];
+  const eta = num[OTHER_ETA];
+  const rho = num[OTHER_RHO];
+  const phi = num[PHI];
   if (rho < 2) return;
   const u = 4 - Math.sqrt(rho * rho - 4);
   if (!nonPositive(u) || beyondBest(Math.PI + Math.abs(u))) return;
@@ -339,14 +368,17 @@ function eachCandidate(x: number, y: number, phi: number): void {
         num[OTHER_ETA] = etaO;
         num[OTHER_THETA] = NaN;
         arcBounds(fphi);
-        lsl(xiS, etaS, rhoS, fphi);
-        lsr(xiO, etaO, rhoO, fphi);
-        lrl(xiS, etaS, rhoS, fphi);
-        lrlrSame(xiO, etaO, rhoO, fphi);
-        lrlrOpposite(xiO, etaO, rhoO, fphi);
-        lrsl(xiS, etaS, rhoS, fphi);
-        lrsr(xiO, etaO, rhoO, fphi);
-        lrslr(xiO, etaO, rhoO, fphi);
+        num[SAME_RHO] = rhoS;
+        num[OTHER_RHO] = rhoO;
+        num[PHI] = fphi;
+        lsl();
+        lsr();
+        lrl();
+        lrlrSame();
+        lrlrOpposite();
+        lrsl();
+        lrsr();
+        lrslr();
       }
     }
   }
