@@ -118,7 +118,7 @@ function isDirectory(path: string): boolean {
 }
 
 /** Writes `text` to `name` in `dir` (made by prepareOutputDir). @throws UsageError when the write fails. */
-export function writeOutput(option: string, dir: string, name: string, text: string): void {
+export function writeOutput(option: string, dir: string, name: string, text: string | Uint8Array): void {
   const path = join(dir, name);
   try {
     writeFileSync(path, text);

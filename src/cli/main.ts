@@ -4,6 +4,7 @@ import { curveCommand } from './curve.js';
 import { plannerNames } from '../planners.js';
 import { solveCommand } from './solve.js';
 import { directionalCommand } from './directional.js';
+import { tablesCommand } from './tables.js';
 
 type Command = (args: readonly string[]) => number | Promise<number>;
 
@@ -11,6 +12,7 @@ const COMMANDS: Record<string, Command> = {
   solve: solveCommand,
   curve: curveCommand,
   directional: directionalCommand,
+  tables: tablesCommand,
 };
 
 /** Old command names, still accepted (and run exactly as the new one) so that old scripts keep working. */
@@ -20,7 +22,8 @@ const ALIASES: Record<string, string> = { steer: 'directional' };
 const usageText = (): string => `usage: headway <command> [options]
   solve --map M.map --scen M.map.scen [--algo ${plannerNames().join('|')}] [--cells] [--first N] [--neighbors 4|8] [--costs C.txt]
   curve --from x,y,heading --to x,y[,heading] --radius r [--reverse] [--reverse-cost f] [--free-heading] [--directions N]
-  directional --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]`;
+  directional --map M.map --queries Q.jsonl --radius R --width W [--length L] [--headings 8|16] [--neighborhood 8|24|48] [--reverse] [--reverse-cost F] [--turn-penalty P] [--mode full|hybrid] [--max-expansions N] [--svg DIR]
+  tables --radius R --width W [--length L] [--reverse] [--reverse-cost F] [--turn-penalty P] [--headings 8|16] [--neighborhood 8|24|48] --out FILE`;
 
 /** Runs the CLI with the arguments after the script name; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {

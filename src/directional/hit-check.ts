@@ -125,8 +125,8 @@ interface Candidate {
   cells: Int16Array | null;
 }
 
-/** The arrays of a {@link MoveSet}, as {@link moveSetWork} builds them. */
-interface MoveSetData {
+/** The arrays of a {@link MoveSet}, as {@link moveSetWork} builds them (or a move-tables file holds them). */
+export interface MoveSetData {
   first: Int32Array;
   dx: Int8Array;
   dy: Int8Array;
@@ -137,7 +137,7 @@ interface MoveSetData {
   cellFirst: Int32Array;
   cellX: Int16Array;
   cellY: Int16Array;
-  templates: (readonly Segment[])[];
+  templates: readonly (readonly Segment[])[];
   templateOf: Int32Array;
   quarterTurns: Uint8Array;
   maxExtent: number;
@@ -246,6 +246,27 @@ export class MoveSet {
     this.quarterTurns = d.quarterTurns;
     this.maxExtent = d.maxExtent;
     this.lookup = d.lookup;
+  }
+
+  /** The arrays the move set is made of (shared, not copied): what a move-tables file stores. */
+  toData(): Readonly<MoveSetData> {
+    return {
+      first: this.first,
+      dx: this.dx,
+      dy: this.dy,
+      endHeading: this.endHeading,
+      cost: this.cost,
+      length: this.length,
+      extent: this.extent,
+      cellFirst: this.cellFirst,
+      cellX: this.cellX,
+      cellY: this.cellY,
+      templates: this.templates,
+      templateOf: this.templateOf,
+      quarterTurns: this.quarterTurns,
+      maxExtent: this.maxExtent,
+      lookup: this.lookup,
+    };
   }
 
   /** The template curve of move m, from the centre of cell (0, 0): made on each call. */
@@ -693,12 +714,24 @@ function rotatedY(dx: number, dy: number, q: number): number {
 /** Move sets kept for reuse, most recent last; a handful of profiles per game is typical. */
 const cache = new Map<string, MoveSet>();
 const CACHE_SIZE = 16;
+/** Move sets loaded from files ({@link preloadMoveSet}), by key: used instead of building. */
+const preloaded = new Map<string, MoveSetData>();
+
+/** The key of the move set of a profile, heading count and neighbourhood, as caches and files name it. */
+export function moveSetKey(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): string {
+  return `${profile.key}|${headings}|${neighborhood}`;
+}
+
+/** Makes `data` the move set of `key` (see {@link moveSetKey}) for every planner from now on: none builds it. */
+export function preloadMoveSet(key: string, data: MoveSetData): void {
+  preloaded.set(key, data);
+  cache.delete(key);
+}
 
 /** The cached move set for a profile, or one built as resumable work and then cached. */
 export function* moveSetBuild(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): BuildWork<MoveSet> {
-  const key = `${profile.key}|${headings}|${neighborhood}`;
-  const cached = cache.get(key);
-  if (cached) return moveSetFor(profile, headings, neighborhood);
+  const key = moveSetKey(profile, headings, neighborhood);
+  if (cache.has(key) || preloaded.has(key)) return moveSetFor(profile, headings, neighborhood);
   const set = yield* moveSetWork(profile, headings, neighborhood);
   remember(key, set);
   return set;
@@ -715,8 +748,8 @@ function remember(key: string, set: MoveSet): void {
  * neighbourhood).
  */
 export function moveSetFor(profile: ResolvedProfile, headings: HeadingCount, neighborhood: Neighborhood): MoveSet {
-  const key = `${profile.key}|${headings}|${neighborhood}`;
-  const set = cache.get(key) ?? new MoveSet(profile, headings, neighborhood);
+  const key = moveSetKey(profile, headings, neighborhood);
+  const set = cache.get(key) ?? new MoveSet(profile, headings, neighborhood, preloaded.get(key));
   remember(key, set);
   return set;
 }

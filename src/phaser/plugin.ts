@@ -16,6 +16,7 @@ import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
 import type { AvoidanceOptions } from '../follow/crowd-steering.js';
+import { loadMoveTables, type MoveTablesInfo } from '../directional/move-tables.js';
 
 /** Options of `useTilemap`: the map's grids, and how its units share the ground. */
 export interface PathfindingMapOptions extends TilemapOptions {
@@ -465,6 +466,23 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     this.nav?.setBudget(budget);
     this.budget = { ...budget };
     return this;
+  }
+
+  /**
+   * Loads move tables shipped with the game (made by `headway tables` or `exportMoveTables`): the
+   * units whose profile they were made for then plan their first order without building them.
+   * Load them in `create`, from a file loaded as binary in `preload`.
+   *
+   * @example
+   * ```ts
+   * preload() { this.load.binary('tank-moves', 'assets/tank.hwmt'); }
+   * create() { this.pathfinding.loadMoveTables(this.cache.binary.get('tank-moves')); }
+   * ```
+   * @throws RangeError naming what is wrong with bytes that are not a move-tables file; TypeError
+   *   when `bytes` is not a Uint8Array or an ArrayBuffer.
+   */
+  loadMoveTables(bytes: Uint8Array | ArrayBuffer): MoveTablesInfo {
+    return loadMoveTables(bytes);
   }
 
   /** What planning did in the last frame (expansions, milliseconds, finished and pending requests). */

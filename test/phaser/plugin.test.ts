@@ -5,7 +5,7 @@
 import Phaser from 'phaser';
 import { bootHeadlessScene } from '../support/headless-scene.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DirectionalPlanner, isPointFree, PathfindingPlugin, type Navigator, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
+import { DirectionalPlanner, exportMoveTables, isPointFree, PathfindingPlugin, type Navigator, type PathfindingMove, type PathfindingUnit } from '../../src/index.js';
 
 const TILE = 32;
 const WALL = 1;
@@ -547,5 +547,16 @@ describe('PathfindingPlugin when things go wrong (issue 15)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('loadMoveTables takes shipped move tables (a Uint8Array or an ArrayBuffer) and refuses anything else, naming why', async () => {
+    const world = await boot(ROOM);
+    const pf = world.scene.pathfinding;
+    const bytes = exportMoveTables({ turningRadius: 1.25, width: 0.5 });
+    const info = pf.loadMoveTables(bytes);
+    expect(info.moves).toBeGreaterThan(0);
+    expect(pf.loadMoveTables(bytes.slice().buffer).key).toBe(info.key);
+    expect(() => pf.loadMoveTables(new Uint8Array([1, 2, 3]))).toThrow(/move tables/);
+    expect(() => pf.loadMoveTables({} as Uint8Array)).toThrow(TypeError);
   });
 });
