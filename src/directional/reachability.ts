@@ -128,12 +128,13 @@ const PROBE_STATES = 64;
 
 /**
  * While it probes, a goal-side-only proof's start side works this many times as much as its goal
- * side: a start pocket is proven in about 1.25 times its start side's work instead of twice, and
- * a goal pocket pays at most the probe's bounded work more (on the shared steering queries, r = 2,
- * no-room work fell by a fifth, the largest answer from 4,215 to 1,746 units; 8 gained little more,
- * and with the start side alone first a goal side proven in 10 units waited 443).
+ * side: a start pocket is proven in about 1.1 times its start side's work instead of twice, and a
+ * goal pocket pays at most the probe's bounded work more. On the shared steering queries (r = 2,
+ * hybrid) no-room work fell by a fifth at 4 (the largest answer from 4,215 to 1,746 units), and
+ * at 8 a start pocket proven beside the distance field no longer waited for the field (den011d#11:
+ * 2,437 to 1,501); with the start side alone first, a goal side proven in 10 units waited 443.
  */
-const PROBE_SHARE = 4;
+const PROBE_SHARE = 8;
 
 /** Initial capacity of a queue, in states: most proofs end within a few thousand. */
 const INITIAL_QUEUE = 1024;

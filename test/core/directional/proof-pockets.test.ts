@@ -144,8 +144,9 @@ describe('the start side of the proof', () => {
   it('proves a unit in a blind corridor too narrow to turn in has no path, its joins mostly unsolved', () => {
     // Facing down the corridor toward its closed end: the unit cannot turn round. Most joins end
     // facing a wall with no legal move out, or cross one at a sampled point of their first or
-    // middle piece. The proof ran 893 to 907 units on these before the changes here, 485 to 607
-    // with dead ends skipped but every other join solved.
+    // middle piece; the start side, while it probes, works eight times as much as the goal side.
+    // The proof ran 893 to 907 units on these before the changes here, 485 to 607 with dead ends
+    // skipped but every other join solved, 347 to 403 with the start side's share four.
     for (const width of [3, 4, 5]) {
       const grid = corridor(width);
       const start = { x: 50.5, y: 12 + width / 2, heading: 0.3 };
@@ -153,7 +154,7 @@ describe('the start side of the proof', () => {
       const proof = goalSideProof(grid);
       expect(settle(proof, start, goal), `width ${width}`).toBe('unreachable');
       expect(proof.exhausted).toBe('forward');
-      expect(proof.work, `width ${width}`).toBeLessThan(450);
+      expect(proof.work, `width ${width}`).toBeLessThan(380);
       expect(run(grid, start, goal, 'full', Infinity).status, `width ${width}`).toBe('no-room-to-turn');
     }
   });
