@@ -13,7 +13,7 @@
  * 0.01-tile steps), and the targets of issue 17 as PASS/FAIL lines.
  *
  * Standalone: `npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b]
- * [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--reference-sample N] [--reference-expansions N] [--out DIR]` writes
+ * [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--passes N] [--reference-sample N] [--reference-expansions N] [--out DIR]` writes
  * directional.md and directional-time-vs-length.svg to DIR (default bench/results) and prints the
  * table and the checks. The path quality of every found path (turning, reverse driving, loops;
  * bench/lib/path-quality.ts) is compared with a reference of higher resolution (16 headings,
@@ -57,6 +57,14 @@ export interface DirectionalBenchOptions {
    */
   maxMs?: number;
   /**
+   * Passes over each map's queries; a query's time is the median of its passes (its statuses,
+   * expansions and paths are the same every pass). On the shared 2-core machine one timing of a
+   * query moves by 2x or more with the load and with the engine re-optimising code after the
+   * collection run between queries; the median of 3 is steady within about 10%. Default
+   * {@link DEFAULT_PASSES}.
+   */
+  passes?: number;
+  /**
    * Queries per map (the first ones) on which the higher-resolution reference is run; 0 skips it;
    * default every query of the run (`sample`): at 16 headings and D-48 the reference costs about
    * a third of the run (its longer moves need fewer expansions than D-24's).
@@ -90,6 +98,8 @@ export interface DirectionalBenchReport {
  * in about five minutes on a loaded 2-core machine. `--steer-sample 60` runs every query.
  */
 export const DEFAULT_STEER_SAMPLE = 12;
+/** Passes over the queries by default: see {@link DirectionalBenchOptions.passes}. */
+export const DEFAULT_PASSES = 3;
 /**
  * A query stops with status `budget` after this many expansions: at the 3 to 6 µs an expansion
  * measured, about 1 s, the full mode's "every query" target, so a capped query has failed it.
@@ -143,6 +153,7 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
   const sample = opts.sample ?? DEFAULT_STEER_SAMPLE;
   const cap = opts.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
   const maxMs = opts.maxMs ?? DEFAULT_MAX_MS;
+  const passes = opts.passes ?? DEFAULT_PASSES;
   const folders = benchFolders(opts.mapsDir);
   const names = listSteerMaps(folders.steer).filter((n) => !opts.only || opts.only.includes(n));
   const samples = new Map<string, DirectionalSample[]>();
@@ -162,13 +173,26 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
       const planner = new DirectionalPlanner(grid, { turningRadius: config.radius, width: WIDTH }, { headings: HEADINGS, neighborhood: config.neighborhood });
       const built = { full: timeMs(() => planner.buildTables()), hybrid: timeMs(() => planner.buildTables()) };
       pushTo(tables, key(config, 'tables'), built);
-      queries.forEach((q, i) => {
-        // Alternate which mode runs first, so that neither always meets the caches the other left.
-        const order = i % 2 === 0 ? MODES : ([...MODES].reverse() as Mode[]);
-        for (const mode of order) {
-          const s = measureQuery(planner, q, mode, cap, maxMs, config.radius);
+      // Each pass over the queries; a query's time is the median of its passes.
+      const timings = new Map<string, ReturnType<typeof measureQuery>[]>();
+      for (let pass = 0; pass < passes; pass++) {
+        queries.forEach((q, i) => {
+          // Alternate which mode runs first, so that neither always meets the caches the other left.
+          const order = (i + pass) % 2 === 0 ? MODES : ([...MODES].reverse() as Mode[]);
+          for (const mode of order) {
+            const runKey = `${mode}|${i}`;
+            const list = timings.get(runKey) ?? [];
+            list.push(measureQuery(planner, q, mode, cap, maxMs, config.radius));
+            timings.set(runKey, list);
+            collectGarbage();
+          }
+        });
+      }
+      queries.forEach((_, i) => {
+        for (const mode of MODES) {
+          const list = timings.get(`${mode}|${i}`)!;
+          const s = { ...list[0]!, ms: median(list.map((r) => r.ms)), preMs: median(list.map((r) => r.preMs)) };
           pushTo(samples, key(config, mode), { ...s, map: name, index: i, first: i === 0, optimum: optimum[i]! });
-          collectGarbage();
         }
       });
       const t1 = performance.now();
@@ -204,7 +228,7 @@ export function runDirectionalBench(opts: DirectionalBenchOptions): DirectionalB
   });
   const seconds = (performance.now() - started) / 1000;
   const refAbout = refSample > 0 ? `; the path-quality reference on ${refSample === sample ? 'the same queries' : `the first ${refSample} queries of each map`} (at most ${refCap.toLocaleString('en-US')} expansions)` : '';
-  const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString('en-US')} expansions or ${maxMs.toLocaleString('en-US')} ms a query${refAbout}; ${seconds.toFixed(0)} s`;
+  const about = `${names.length} maps (${names.join(', ')}), the first ${sample} of 60 queries of each, ${HEADINGS} headings, unit width ${WIDTH}, at most ${cap.toLocaleString("en-US")} expansions or ${maxMs.toLocaleString("en-US")} ms a query, each query timed in ${passes} passes (its time: the median)${refAbout}; ${seconds.toFixed(0)} s`;
   const slow = configs.map((c) => MODES.map((mode) => slowest(samples.get(key(c, mode)) ?? [])));
   return { markdown: table(results, tableTimes, slow, about), chart, results, checks: directionalChecks(results), seconds };
 }
@@ -452,7 +476,7 @@ function main(): number {
   let opts: DirectionalBenchOptions;
   let out: string;
   try {
-    parsed = parseArgs(process.argv.slice(2), ['maps', 'steer-sample', 'sample', 'maps-only', 'radii', 'neighborhood', 'max-expansions', 'max-ms', 'reference-sample', 'reference-expansions', 'out'], []);
+    parsed = parseArgs(process.argv.slice(2), ['maps', 'steer-sample', 'sample', 'maps-only', 'radii', 'neighborhood', 'max-expansions', 'max-ms', 'passes', 'reference-sample', 'reference-expansions', 'out'], []);
     const radii = parsed.options.get('radii')?.split(',').map(Number);
     if (radii?.some((r) => !(r > 0))) throw new UsageError(`--radii must be turning radii > 0 separated by commas, got ${parsed.options.get('radii')}`);
     const configs = defaultConfigs(radii);
@@ -466,6 +490,7 @@ function main(): number {
       configs: neighborhood === undefined ? configs : configs.map((c) => ({ ...c, neighborhood })),
       maxExpansions: integerOption(parsed, 'max-expansions', DEFAULT_MAX_EXPANSIONS, 1, 1e9),
       maxMs: integerOption(parsed, 'max-ms', DEFAULT_MAX_MS, 1, 1e9),
+      passes: integerOption(parsed, 'passes', DEFAULT_PASSES, 1, 100),
       ...(parsed.options.has('reference-sample') ? { referenceSample: integerOption(parsed, 'reference-sample', sample, 0, 100_000) } : {}),
       referenceExpansions: integerOption(parsed, 'reference-expansions', DEFAULT_REFERENCE_EXPANSIONS, 1, 1e9),
       log: (line) => process.stderr.write(line + '\n'),
@@ -473,7 +498,7 @@ function main(): number {
     out = parsed.options.get('out') ?? join(root, 'bench', 'results');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench:directional: ${error.message}\nusage: npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b] [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--reference-sample N] [--reference-expansions N] [--out DIR]\n`);
+    process.stderr.write(`bench:directional: ${error.message}\nusage: npm run bench:directional -- [--maps DIR] [--steer-sample N] [--maps-only a,b] [--radii 1,2,4] [--neighborhood 8|24|48] [--max-expansions N] [--max-ms MS] [--passes N] [--reference-sample N] [--reference-expansions N] [--out DIR]\n`);
     return 2;
   }
   const folders = benchFolders(opts.mapsDir);
