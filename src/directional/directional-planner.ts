@@ -97,14 +97,14 @@ const MAX_REBUILD_RESTARTS = 2;
 const ALLOCATION_BYTES_PER_UNIT = 4096;
 
 /**
- * Expansions before the reachability proof starts beside the full search: many found queries and
+ * Expansions before the reachability proof starts beside the full search: most found queries and
  * every start pocket (the search runs dry within a few dozen expansions) end before it, and pay
- * nothing for it; past it a goal pocket costs at most this much more than the proof. At 512 the
- * search's expansions before the burst were half the time of the slowest goal pockets on the
- * steering queries (lak303d#37 2,463 units, den520d#19 1,824); at 64 they cost 1,814 and 1,145,
- * for 3.8% more work on found queries in hybrid mode (0.9% in full), same statuses and lengths.
+ * nothing for it; past it a goal pocket costs at most this much more than the proof. 64 was
+ * tried: the slowest goal pockets of the steering queries cost a third less (lak303d#37 2,463 ->
+ * 1,814 units), but on the demo map the ship's orders (forward only, r = 3, tile costs) had their
+ * p95 go from about 10 to 28 ms, and 512 keeps the no-room answers under 5 ms (3.5 ms at most).
  */
-export const DEFAULT_PROOF_AFTER = 64;
+export const DEFAULT_PROOF_AFTER = 512;
 
 /**
  * Work units of the proof's turn when the search and the proof alternate: short enough that a
