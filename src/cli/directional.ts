@@ -2,9 +2,9 @@ import { excerpt } from '../grid/excerpt.js';
 import { Grid } from '../grid/grid.js';
 import { DirectionalPlanner } from '../directional/directional-planner.js';
 import type { CurveGoal, CurveResult } from '../curves/curve-planner.js';
-import type { UnitProfile } from '../unit/profile.js';
 import type { Pose } from '../curves/segment.js';
-import { integerOption, numberOption, parseArgs, required, UsageError } from './args.js';
+import { integerOption, parseArgs, required, UsageError } from './args.js';
+import { VEHICLE_OPTIONS, vehicleLattice, vehicleProfile } from './vehicle-options.js';
 import { applyCostFile } from './costs.js';
 import { prepareOutputDir, quotePath, readInput, writeOutput } from './files.js';
 
@@ -38,30 +38,13 @@ const SVG_MAX_POINTS = 20_000;
  * map around the path, the path, and the footprint every few steps.
  */
 export function directionalCommand(args: readonly string[]): number {
-  const parsed = parseArgs(
-    args,
-    ['map', 'queries', 'radius', 'width', 'length', 'headings', 'neighborhood', 'reverse-cost', 'turn-penalty', 'mode', 'max-expansions', 'svg', 'costs'],
-    ['reverse'],
-  );
+  const parsed = parseArgs(args, ['map', 'queries', ...VEHICLE_OPTIONS, 'mode', 'max-expansions', 'svg', 'costs'], ['reverse']);
   const mapPath = required(parsed, 'map');
   const queriesPath = required(parsed, 'queries');
-  const turningRadius = numberOption(parsed, 'radius', NaN);
-  if (!parsed.options.has('radius')) throw new UsageError('--radius is required');
-  const width = numberOption(parsed, 'width', NaN);
-  if (!parsed.options.has('width')) throw new UsageError('--width is required');
-  const headings = integerOption(parsed, 'headings', 16, 8, 16);
-  if (headings !== 8 && headings !== 16) throw new UsageError(`--headings must be 8 or 16, got ${headings}`);
-  // Default: the planner's (24, or 48 for radii above 2 tiles).
-  const neighborhood = parsed.options.has('neighborhood') ? integerOption(parsed, 'neighborhood', 24, 8, 48) : undefined;
-  if (neighborhood !== undefined && neighborhood !== 8 && neighborhood !== 24 && neighborhood !== 48) {
-    throw new UsageError(`--neighborhood must be 8, 24 or 48, got ${neighborhood}`);
-  }
+  const profile = vehicleProfile(parsed);
+  const { headings, neighborhood } = vehicleLattice(parsed);
   const mode = parsed.options.get('mode') ?? 'full';
   if (mode !== 'full' && mode !== 'hybrid') throw new UsageError(`--mode must be full or hybrid, got ${excerpt(mode)}`);
-  const reverse = parsed.flags.has('reverse');
-  if (parsed.options.has('reverse-cost') && !reverse) throw new UsageError('--reverse-cost needs --reverse');
-  const profile: UnitProfile = { turningRadius, width, reverse, reverseCost: numberOption(parsed, 'reverse-cost', 1), turnPenalty: numberOption(parsed, 'turn-penalty', 0) };
-  if (parsed.options.has('length')) profile.length = numberOption(parsed, 'length', NaN);
   const maxExpansions = integerOption(parsed, 'max-expansions', Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER);
   const svgDir = parsed.options.get('svg');
 
