@@ -78,6 +78,9 @@ export interface CrowdHost<T> {
   brake(state: UnitState<T>): void;
 }
 
+/** No unit waits at a one-lane run: the answer while no vehicle is among the units. */
+const NO_LANE_WAITS: ReadonlyMap<number, LaneWait> = new Map();
+
 /** The fraction of a step by which a frame's summed time may fall short and still run the step (rounding of sums). */
 const STEP_ROUNDING = 1e-9;
 
@@ -119,7 +122,7 @@ export class CrowdDriver<T> {
   /** The grid and planners of detours round units that stand, made at the first detour. */
   private detours: DetourGrid | undefined;
   /** Who waits short of a one-lane run this step, by crowd id. */
-  private laneWaits: ReadonlyMap<number, LaneWait> = new Map();
+  private laneWaits: ReadonlyMap<number, LaneWait> = NO_LANE_WAITS;
 
   /** @throws RangeError naming a bad option. */
   constructor(
@@ -488,7 +491,7 @@ export class CrowdDriver<T> {
     for (const s of states) if (s.rider && s.resolved.turningRadius > 0 && s.resolved.avoid) widest = Math.max(widest, s.resolved.sweepRadius);
     if (widest === 0) {
       this.lanes = undefined;
-      return new Map();
+      return NO_LANE_WAITS;
     }
     const reach = 2 * widest + LANE_MARGIN;
     if (this.lanes?.map.reach !== reach) this.lanes = new LaneReservations(new OneLaneMap(this.grid, reach));
@@ -797,9 +800,14 @@ export class CrowdDriver<T> {
   /** A unit out of a vehicle's way first ({@link stepAside}): it heads to the point aside. */
   private headAside(r: Rider, px: number, py: number, max: number, h: number): void {
     r.asideTime -= h;
-    const gap = Math.hypot(r.asideX - px, r.asideY - py);
+    this.steerTo(r.agent, px, py, r.asideX, r.asideY, max);
+  }
+
+  /** Asks the crowd to take crowd id `agent` from (px, py) toward (tx, ty): at most `max`, slowing onto the point. */
+  private steerTo(agent: number, px: number, py: number, tx: number, ty: number, max: number): void {
+    const gap = Math.hypot(tx - px, ty - py);
     const speed = Math.min(max, gap / CATCH_UP_TIME);
-    this.crowd.setPreferred(r.agent, gap === 0 ? 0 : ((r.asideX - px) / gap) * speed, gap === 0 ? 0 : ((r.asideY - py) / gap) * speed);
+    this.crowd.setPreferred(agent, gap === 0 ? 0 : ((tx - px) / gap) * speed, gap === 0 ? 0 : ((ty - py) / gap) * speed);
   }
 
   /**
@@ -822,10 +830,7 @@ export class CrowdDriver<T> {
       r.homeBest = 0;
       r.homeIdle = 0;
     }
-    const speed = Math.min(max, away / CATCH_UP_TIME);
-    const dx = r.homeX - px;
-    const dy = r.homeY - py;
-    this.crowd.setPreferred(r.agent, away === 0 ? 0 : (dx / away) * speed, away === 0 ? 0 : (dy / away) * speed);
+    this.steerTo(r.agent, px, py, r.homeX, r.homeY, max);
   }
 
   /**
