@@ -15,7 +15,8 @@
  *
  * `npm run soak -- [--minutes 10] [--units 200] [--seed 1] [--map PATH] [--dt 0.016667]
  * [--report-every 30] [--edits 1] [--interrupts 1] [--patience 30] [--expansions N] [--frames N]
- * [--out PATH] [--costs]`. With --costs the map has tile costs in patches and each tile edit comes
+ * [--out PATH] [--costs] [--avoidance]`. With --avoidance the units see each other (crowds,
+ * one-lane stretches, detours round units that stand). With --costs the map has tile costs in patches and each tile edit comes
  * with a cost edit; orders by planners that assume uniform costs then fail as `invalid`. With --expansions the planning budget is counted in expansions instead of
  * milliseconds, so a seed replays exactly, frame for frame (use --frames to stop at a frame).
  */
@@ -92,6 +93,8 @@ interface Settings {
   out: string;
   /** Tile costs: patches of costs 1 to {@link MAX_SOAK_COST} from the start, and a cell's cost changed with each tile edit. */
   costs: boolean;
+  /** Units see each other (`NavigatorOptions.avoidance`: local avoidance, vehicles yielding, one-lane stretches, detours). */
+  avoidance: boolean;
 }
 
 function settingsOf(parsed: ParsedArgs): Settings {
@@ -121,6 +124,7 @@ function settingsOf(parsed: ParsedArgs): Settings {
     frames: integerOption(parsed, 'frames', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER),
     out: resolve(parsed.options.get('out') ?? join(root, 'bench/results/soak.md')),
     costs: parsed.flags.has('costs'),
+    avoidance: parsed.flags.has('avoidance'),
   };
 }
 
@@ -203,7 +207,7 @@ class Soak {
     this.nav = new Navigator<SoakUnit>(
       this.grid,
       { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) },
-      { clock: () => this.clock(), ...(budget ? { budget } : {}) },
+      { clock: () => this.clock(), ...(budget ? { budget } : {}), ...(settings.avoidance ? { avoidance: true } : {}) },
     );
   }
 
@@ -786,11 +790,11 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], ['costs']);
+  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], ['costs', 'avoidance']);
   const settings = settingsOf(parsed);
   if (!(globalThis as { gc?: unknown }).gc) console.warn('warning: run with node --expose-gc (npm run soak does) for meaningful heap figures');
   const soak = new Soak(settings);
-  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min${settings.costs ? ', tile costs' : ''}`);
+  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min${settings.costs ? ', tile costs' : ''}${settings.avoidance ? ', avoidance' : ''}`);
   soak.populate();
   const s = soak.stats;
   const start = performance.now();
