@@ -17,6 +17,7 @@ import { concatPaths, slicePath } from './polyline.js';
 import { planRoute, RouteContext, type Route } from './route.js';
 import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
+import type { PlanWorkerClient } from '../worker/client.js';
 import { TerrainSpeed } from './terrain-speed.js';
 import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import { CrowdDriver } from './crowd-driver.js';
@@ -58,6 +59,12 @@ export interface NavigatorOptions {
    * (the plugin turns it on). A unit's profile can leave it out (`avoid: false`).
    */
   avoidance?: boolean | AvoidanceOptions;
+  /**
+   * Plans the routes of units with a turning radius in a worker (see `PlanWorkerClient`), off the
+   * main thread; the other plans, and crowd detours, stay within the frame budget here. The
+   * navigator mirrors its grid to it; the owner destroys it.
+   */
+  planWorker?: PlanWorkerClient;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -142,6 +149,7 @@ export class Navigator<T> {
   private readonly crowd: CrowdDriver<T> | undefined;
   private serials = 0;
   private groups = 0;
+  private readonly planWorker: PlanWorkerClient | undefined;
 
   constructor(
     readonly grid: Grid,
@@ -166,6 +174,8 @@ export class Navigator<T> {
     }
     this.routes = new RouteContext(grid);
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
+    this.planWorker = options.planWorker;
+    this.planWorker?.attach(grid);
   }
 
   /**
@@ -480,6 +490,7 @@ export class Navigator<T> {
     for (const unit of [...this.units.keys()]) this.removeUnit(unit);
     if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
+    this.planWorker?.release(this.grid);
     this.routes.destroy();
     this.crowd?.destroy();
     this.changes.length = 0;
@@ -586,23 +597,23 @@ export class Navigator<T> {
       }),
     };
     const version = this.grid.layoutVersion;
-    const job = new WorkJob(
-      (budget) => (crowd ? crowd.detourRoute(state, request, budget) : planRoute(this.routes, request, budget)),
-      (route) => {
-        if (state.job === job) state.job = undefined;
-        // No way round the standing units to the goal itself (or the unit touches one): the usual plan.
-        const end = route.path?.end;
-        const reaches = route.status === 'found' && end !== undefined && Math.hypot(end.x - request.goal.x, end.y - request.goal.y) <= DETOUR_END;
-        if (crowd && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
-        else this.adopt(state, move, route, replan, version);
-      },
-      (error) => {
-        if (state.job === job) state.job = undefined;
-        if (state.move === move) this.failUnit(state, error);
-      },
-    );
+    const onDone = (route: Route): void => {
+      if (state.job === job) state.job = undefined;
+      // No way round the standing units to the goal itself (or the unit touches one): the usual plan.
+      const end = route.path?.end;
+      const reaches = route.status === 'found' && end !== undefined && Math.hypot(end.x - request.goal.x, end.y - request.goal.y) <= DETOUR_END;
+      if (crowd && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
+      else this.adopt(state, move, route, replan, version);
+    };
+    const onError = (error: unknown): void => {
+      if (state.job === job) state.job = undefined;
+      if (state.move === move) this.failUnit(state, error);
+    };
+    // A vehicle's plan goes to the worker, which delivers it through the queue when it is in.
+    const remote = crowd ? undefined : this.planWorker?.job(this.grid, request, { queue: this.queue, routes: this.routes, urgent: replan }, onDone, onError);
+    const job: PlanJob = remote ?? new WorkJob((budget) => (crowd ? crowd.detourRoute(state, request, budget) : planRoute(this.routes, request, budget)), onDone, onError);
     state.job = job;
-    this.queue.add(job, replan);
+    if (!remote) this.queue.add(job, replan);
   }
 
   /**

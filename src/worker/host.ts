@@ -1,0 +1,179 @@
+/**
+ * The worker side of off-thread planning: mirrors of the main thread's grids, and the same
+ * `planRoute` the navigator runs, planned in slices of a few milliseconds with the event loop
+ * free between them, so grid edits and cancels arrive mid-search (the planners survive grid
+ * changes between slices as they do between frames on the main thread).
+ */
+import type { Grid } from '../grid/grid.js';
+import { PlanQueue } from '../follow/plan-queue.js';
+import { planRoute, RouteContext, type Route } from '../follow/route.js';
+import { WorkJob } from '../follow/work.js';
+import type { UnitProfile } from '../unit/profile.js';
+import type { PlanPort } from './port.js';
+import { applyPatch, gridFromPatch, PROTOCOL_VERSION, requestFromWire, routeToWire, type FromWorker, type ToWorker } from './protocol.js';
+import { DEFAULT_WARM_PROFILES, warmUp } from './warm-up.js';
+
+/**
+ * Milliseconds the worker plans before it lets messages in: short enough that an edit or a cancel
+ * waits little, long enough that yielding (microseconds) costs nothing.
+ */
+export const WORKER_SLICE_MS = 4;
+
+/** Options of {@link servePlans}. */
+export interface ServeOptions {
+  /** Profiles planned on a tiny map at start so the code is warm; `[]` for none. Default: a typical tank. */
+  warmUp?: readonly UnitProfile[];
+  /** Milliseconds now; `performance.now` by default. */
+  clock?: () => number;
+}
+
+/** A running host; `close` stops its planning (the port's owner closes the port). */
+export interface PlanHost {
+  close(): void;
+}
+
+/** Runs `fn` after the event loop has had a turn: `setImmediate` in Node, a message to itself in a browser worker. */
+function laterFn(): (fn: () => void) => void {
+  if (typeof setImmediate === 'function') return (fn) => void setImmediate(fn);
+  // A browser worker has no setImmediate, and setTimeout(0) waits 4 ms once nested.
+  const channel = new MessageChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (fn) => {
+    queue.push(fn);
+    channel.port2.postMessage(0);
+  };
+}
+
+/**
+ * Answers plan requests arriving on `port` (see {@link ToWorker}). Warms up first (see
+ * {@link warmUp}), then posts `ready`. A message that cannot be read gets an error reply; a plan
+ * that throws fails alone.
+ *
+ * @example
+ * ```ts
+ * // the worker's entry file
+ * servePlans(webPort(self));
+ * ```
+ */
+export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeOptions = {}): PlanHost {
+  const clock = options.clock ?? (() => performance.now());
+  const grids = new Map<number, { grid: Grid; ctx: RouteContext }>();
+  const jobs = new Map<number, WorkJob<Route>>();
+  const queue = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
+  const later = laterFn();
+  let scheduled = false;
+  let closed = false;
+  const send = (message: FromWorker): void => {
+    if (!closed) port.post(message);
+  };
+
+  const loop = (): void => {
+    scheduled = false;
+    if (closed) return;
+    try {
+      queue.run();
+    } catch (error) {
+      // Every job has its own error handler; this is a bug of the queue itself: report, go on.
+      send({ v: PROTOCOL_VERSION, type: 'error', message: `plan loop: ${messageOf(error)}` });
+    }
+    if (queue.size > 0) schedule();
+  };
+  const schedule = (): void => {
+    if (scheduled || closed) return;
+    scheduled = true;
+    later(loop);
+  };
+
+  const handle = (message: ToWorker): void => {
+    switch (message.type) {
+      case 'grid': {
+        const { width, height, patch } = message;
+        if (patch?.x !== 0 || patch.y !== 0 || patch.width !== width || patch.height !== height) {
+          throw new RangeError(`grid ${message.grid}: the first patch must cover the whole ${String(width)}x${String(height)} map`);
+        }
+        const grid = gridFromPatch(width, height, patch);
+        grids.get(message.grid)?.ctx.destroy();
+        grids.set(message.grid, { grid, ctx: new RouteContext(grid) });
+        return;
+      }
+      case 'edit':
+        return applyPatch(mirror(message.grid).grid, message.patch);
+      case 'drop-grid':
+        grids.get(message.grid)?.ctx.destroy();
+        grids.delete(message.grid);
+        return;
+      case 'plan': {
+        const { id } = message;
+        if (!Number.isInteger(id)) throw new TypeError(`plan id must be an integer, got ${String(id)}`);
+        const { ctx } = mirror(message.grid);
+        const request = requestFromWire(message.request);
+        const job = new WorkJob(
+          (budget) => planRoute(ctx, request, budget),
+          (route) => {
+            jobs.delete(id);
+            send({ v: PROTOCOL_VERSION, type: 'route', id, route: routeToWire(route) });
+          },
+          (error) => {
+            jobs.delete(id);
+            send({ v: PROTOCOL_VERSION, type: 'error', id, message: messageOf(error) });
+          },
+        );
+        jobs.get(id)?.cancel();
+        jobs.set(id, job);
+        queue.add(job);
+        schedule();
+        return;
+      }
+      case 'cancel':
+        jobs.get(message.id)?.cancel();
+        jobs.delete(message.id);
+        return;
+      case 'warm':
+        warmUp(message.profiles, clock);
+        return;
+      default:
+        throw new TypeError(`unknown message type ${JSON.stringify((message as { type?: unknown }).type)}`);
+    }
+  };
+  const mirror = (id: number): { grid: Grid; ctx: RouteContext } => {
+    const found = grids.get(id);
+    if (!found) throw new RangeError(`unknown grid ${String(id)}`);
+    return found;
+  };
+
+  port.onMessage((message) => {
+    if (closed) return;
+    const id = typeof message === 'object' && message !== null && message.type === 'plan' && Number.isInteger(message.id) ? message.id : undefined;
+    try {
+      if (typeof message !== 'object' || message === null) throw new TypeError(`a message must be an object, got ${String(message)}`);
+      if (message.v !== PROTOCOL_VERSION) throw new RangeError(`protocol version ${String(message.v)} is not this worker's ${PROTOCOL_VERSION}`);
+      handle(message);
+    } catch (error) {
+      send({ v: PROTOCOL_VERSION, type: 'error', ...(id === undefined ? {} : { id }), message: messageOf(error) });
+    }
+  });
+
+  let warmUpMs = 0;
+  try {
+    warmUpMs = warmUp(options.warmUp ?? DEFAULT_WARM_PROFILES, clock);
+  } catch {
+    // Warming is an optimisation: a failure leaves the code cold, never the worker unusable.
+  }
+  send({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs });
+
+  return {
+    close: () => {
+      if (closed) return;
+      closed = true;
+      queue.clear();
+      jobs.clear();
+      for (const { ctx } of grids.values()) ctx.destroy();
+      grids.clear();
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
