@@ -44,6 +44,7 @@ import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { moveRunEnds } from './move-runs.js';
+import { edgeRows, edgeRowsFit } from './edge-rows.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
@@ -313,6 +314,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private movesBits: MoveBits | null = null;
   /** The moves of the expanding state that touch a blocked cell, one bit each. */
   private blockedMoves = new Int32Array(0);
+  /** The hit checks' window is narrow enough to read its walls' coast cells alone ({@link edgeRowsFit}). */
+  private edgeWindow = false;
   private kinematic!: KinematicTable;
   private memory!: SearchMemory;
   private readonly stateCount: number;
@@ -529,6 +532,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private *tablesWork(): BuildWork<void> {
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
+    this.edgeWindow = edgeRowsFit(2 * this.movesSet.maxExtent + 1);
     this.runEnds ??= moveRunEnds(this.movesSet);
     this.expansionExtra = Math.max(0, this.movesSet.first[this.headings]! / this.headings / MOVES_PER_UNIT - 1);
     if (!this.allocated) {
@@ -1349,22 +1353,27 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const pw = padded.width;
     const needCheck = clear <= E;
     const blocked = this.blockedMoves;
+    const pbase = (cy + pad) * pw + cx + pad;
+    const bytes = padded.bytes;
     if (needCheck && bits !== null) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
       const window = padded.window;
       const x0 = cx + pad - E;
-      const word = x0 >> 5;
-      const bit = x0 & 31;
       const pbits = padded.bits;
       const rw = padded.rowWords;
-      for (let r = 0; r <= 2 * E; r++) {
-        const base = (cy + pad - E + r) * rw + word;
-        window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
+      if (this.edgeWindow && bytes[pbase] === 0) {
+        // From a free cell only the walls' coast cells decide (see edge-rows.ts).
+        edgeRows(pbits, rw, x0, cy + pad - E, 2 * E + 1, window);
+      } else {
+        const word = x0 >> 5;
+        const bit = x0 & 31;
+        for (let r = 0; r <= 2 * E; r++) {
+          const base = (cy + pad - E + r) * rw + word;
+          window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
+        }
       }
       bits.blocked(k, window, blocked);
     }
-    const pbase = (cy + pad) * pw + cx + pad;
-    const bytes = padded.bytes;
     const g = this.memory.g[id]!;
     const corridorOn = this.corridorOn;
     const stamps = this.corridor.stamps;
