@@ -1,0 +1,260 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Grid } from '../../../src/grid/grid.js';
+import { Navigator } from '../../../src/follow/navigator.js';
+import type { Move } from '../../../src/follow/move.js';
+import { PlanQueue } from '../../../src/follow/plan-queue.js';
+import { RouteContext, type Route, type RouteRequest } from '../../../src/follow/route.js';
+import type { Pose } from '../../../src/curves/segment.js';
+import { segmentToJSON } from '../../../src/curves/segment.js';
+import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import { PlanWorkerClient } from '../../../src/worker/client.js';
+import { servePlans } from '../../../src/worker/host.js';
+import { nodePort } from '../../../src/worker/port.js';
+import { patchOf, PROTOCOL_VERSION, requestToWire, type FromWorker, type ToWorker } from '../../../src/worker/protocol.js';
+import { pathProblem } from '../../support/footprint-sampler.js';
+import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
+import { inProcessPair, planHere, planThrough, routeFacts, silentPort, turn, type Pair } from './pair.js';
+import { MessageChannel } from 'node:worker_threads';
+
+const TANK = resolveProfile({ speed: 3, turningRadius: 2, width: 0.8, reverse: true });
+const SHIP = resolveProfile({ speed: 2, turningRadius: 1.5, width: 0.6 });
+
+let pair: Pair | undefined;
+afterEach(() => {
+  pair?.close();
+  pair = undefined;
+});
+
+/** A free cell centre of `grid` with a random heading. */
+function freePose(rng: Rng, grid: Grid): Pose {
+  for (;;) {
+    const x = rng.int(grid.width);
+    const y = rng.int(grid.height);
+    if (!grid.isBlocked(x, y)) return { x: x + 0.5, y: y + 0.5, heading: rng.next() * 2 * Math.PI - Math.PI };
+  }
+}
+
+function randomRequest(rng: Rng, grid: Grid): RouteRequest {
+  const start = freePose(rng, grid);
+  const goal = freePose(rng, grid);
+  return {
+    start,
+    goal: { x: goal.x, y: goal.y },
+    profile: rng.chance(0.5) ? TANK : SHIP,
+    ...(rng.chance(0.3) ? { goalHeading: goal.heading } : {}),
+    ...(rng.chance(0.2) ? { planner: 'directional' } : {}),
+    ...(rng.chance(0.2) ? { nearest: true } : {}),
+  };
+}
+
+describe('plan worker (host and client over a MessageChannel)', () => {
+  it('plans every request as the navigator would in-thread (seeded random queries)', async () => {
+    pair = inProcessPair();
+    const rng = makeRng(1717);
+    let found = 0;
+    let total = 0;
+    for (let g = 0; g < 6; g++) {
+      const grid = randomGrid(rng, { width: 36, height: 30, density: 0.12, mode: g % 2 === 0 ? 'uniform' : 'tricky' });
+      if (g % 3 === 2) grid.fillCosts(0, 0, 36, 30, () => 1 + rng.int(3));
+      pair.client.attach(grid);
+      const ctx = new RouteContext(grid);
+      for (let q = 0; q < 40; q++) {
+        const request = randomRequest(rng, grid);
+        const there = await planThrough(pair.client, grid, request);
+        const here = planHere(grid, request, ctx);
+        expect(routeFacts(there), `grid ${g} query ${q}`).toEqual(routeFacts(here));
+        total++;
+        if (here.status === 'found') found++;
+      }
+      pair.client.release(grid);
+    }
+    expect(total).toBe(240);
+    // Enough of both kinds of answer to mean something.
+    expect(found).toBeGreaterThan(60);
+    expect(found).toBeLessThan(total);
+  });
+
+  it('mirrors tile and cost edits: a plan after edits equals the in-thread plan on the edited grid', async () => {
+    pair = inProcessPair();
+    const rng = makeRng(1718);
+    const grid = randomGrid(rng, { width: 32, height: 32, density: 0.1, mode: 'uniform' });
+    pair.client.attach(grid);
+    const ctx = new RouteContext(grid);
+    for (let round = 0; round < 40; round++) {
+      for (let e = 0; e < 6; e++) {
+        const x = rng.int(32);
+        const y = rng.int(32);
+        const kind = rng.int(4);
+        if (kind === 0) grid.setBlocked(x, y, !grid.isBlocked(x, y));
+        else if (kind === 1) grid.setCost(x, y, 1 + rng.int(5));
+        else if (kind === 2) grid.fill(x, y, rng.range(1, 6), rng.range(1, 3), () => rng.chance(0.4));
+        else grid.fillCosts(x, y, rng.range(1, 8), rng.range(1, 8), () => 1 + rng.int(3));
+      }
+      const request = randomRequest(rng, grid);
+      const there = await planThrough(pair.client, grid, request);
+      expect(routeFacts(there), `round ${round}`).toEqual(routeFacts(planHere(grid, request, ctx)));
+    }
+  });
+
+  it('an edit mid-search gives a legal route or a replan, never a path through the new wall', async () => {
+    const rng = makeRng(1719);
+    let walled = 0;
+    for (let trial = 0; trial < 8; trial++) {
+      pair?.close();
+      pair = inProcessPair();
+      const grid = new Grid(60, 40);
+      const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: pair.client });
+      const unit = { pose: { x: 5.5, y: 20.5, heading: 0 } };
+      nav.addUnit(unit, { speed: 3, turningRadius: 2, width: 0.8, reverse: trial % 2 === 0 });
+      const move: Move<{ pose: Pose }> = nav.moveTo(unit, { x: 54.5, y: 20.5 });
+      // Let the worker begin (0 to a few slices), then wall off the straight way, a gap at one end.
+      for (let i = rng.int(3); i > 0; i--) await turn();
+      const gapTop = rng.chance(0.5);
+      grid.fill(30, 0, 2, 40, (_x, y) => (gapTop ? y >= 8 : y < 32));
+      for (let frame = 0; frame < 2000 && move.state !== 'moving' && !move.ended; frame++) {
+        await turn();
+        nav.update(1 / 60);
+      }
+      expect(move.state, `trial ${trial}`).toBe('moving');
+      const path = move.path!;
+      const problem = pathProblem(grid, path.segments.map(segmentToJSON), { start: path.start, goal: { x: 54.5, y: 20.5 }, turningRadius: 2, sweepRadius: 0.4 });
+      expect(problem, `trial ${trial}`).toBeNull();
+      if (path.segments.some((s) => s.y < 8 || s.y > 32)) walled++;
+      nav.destroy();
+    }
+    // The routes go round the wall (through its gap), not as if it were absent.
+    expect(walled).toBe(8);
+  });
+
+  it('a cancelled plan is never answered, and the host plans the next one', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
+    const replies: FromWorker[] = [];
+    port1.on('message', (m: FromWorker) => void replies.push(m));
+    const grid = Grid.fromAscii(['..........', '....@@....', '..........', '..........', '..........', '..........', '..........', '..........']);
+    const post = (m: ToWorker): void => port1.postMessage(m);
+    post({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: grid.width, height: grid.height, patch: patchOf(grid) });
+    const request = requestToWire({ start: { x: 0.5, y: 0.5, heading: 0 }, goal: { x: 8.5, y: 6.5 }, profile: TANK });
+    post({ v: PROTOCOL_VERSION, type: 'plan', id: 7, grid: 1, request });
+    post({ v: PROTOCOL_VERSION, type: 'cancel', id: 7 });
+    post({ v: PROTOCOL_VERSION, type: 'plan', id: 8, grid: 1, request });
+    for (let i = 0; i < 200 && !replies.some((r) => r.type === 'route' && r.id === 8); i++) await turn();
+    expect(replies.filter((r) => r.type === 'route').map((r) => (r as { id: number }).id)).toEqual([8]);
+    host.close();
+    port1.close();
+  });
+
+  it('a cancelled job posts a cancel and never delivers', async () => {
+    const silent = silentPort();
+    const client = new PlanWorkerClient(silent.port);
+    const grid = new Grid(10, 10);
+    client.attach(grid);
+    const queue = new PlanQueue({ expansions: 1e9 });
+    const delivered: Route[] = [];
+    const job = client.job(grid, { start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 8.5, y: 8.5 }, profile: TANK }, { queue, routes: new RouteContext(grid), urgent: false }, (r) => void delivered.push(r), () => {});
+    job!.cancel();
+    expect(job!.done).toBe(true);
+    expect(silent.sent.map((m) => m.type)).toEqual(['grid', 'plan', 'cancel']);
+    // Failing afterwards must not bring the cancelled plan back in-thread.
+    silent.fail(new Error('gone'));
+    queue.run();
+    expect(delivered).toEqual([]);
+    expect(client.waiting).toBe(0);
+  });
+
+  it('when the worker fails, waiting plans are planned in-thread and later plans stay in-thread', async () => {
+    const silent = silentPort();
+    const errors: Error[] = [];
+    const client = new PlanWorkerClient(silent.port, { onError: (e) => void errors.push(e) });
+    const rng = makeRng(1720);
+    const grid = randomGrid(rng, { width: 24, height: 24, density: 0.1, mode: 'uniform' });
+    client.attach(grid);
+    const queue = new PlanQueue({ expansions: 1e9 });
+    const requests = Array.from({ length: 12 }, () => randomRequest(rng, grid));
+    const got = new Map<number, Route>();
+    requests.forEach((request, i) => {
+      const job = client.job(grid, request, { queue, routes: new RouteContext(grid), urgent: false }, (r) => void got.set(i, r), (e) => {
+        throw e;
+      });
+      expect(job).toBeDefined();
+    });
+    queue.run();
+    expect(got.size).toBe(0);
+    silent.fail(new Error('worker crashed'));
+    expect(silent.closed()).toBe(true);
+    expect(errors.map((e) => e.message)).toEqual(['worker crashed']);
+    for (let i = 0; i < 100 && got.size < requests.length; i++) queue.run();
+    expect(got.size).toBe(requests.length);
+    requests.forEach((request, i) => expect(routeFacts(got.get(i)!)).toEqual(routeFacts(planHere(grid, request))));
+    expect(client.alive).toBe(false);
+    expect(client.job(grid, requests[0]!, { queue, routes: new RouteContext(grid), urgent: false }, () => {}, () => {})).toBeUndefined();
+  });
+
+  it('destroy plans the waiting plans in-thread, closes the port and leaves no timer or immediate behind', async () => {
+    const handles = (): string[] => process.getActiveResourcesInfo().filter((r) => r === 'Immediate' || r === 'Timeout' || r === 'MessagePort').sort();
+    // The test runner's own timers are there before.
+    const before = handles();
+    pair = inProcessPair();
+    const rng = makeRng(1721);
+    const grid = randomGrid(rng, { width: 40, height: 40, density: 0.1, mode: 'uniform' });
+    pair.client.attach(grid);
+    const queue = new PlanQueue({ expansions: 1e9 });
+    const got: Route[] = [];
+    for (let i = 0; i < 5; i++) pair.client.job(grid, randomRequest(rng, grid), { queue, routes: new RouteContext(grid), urgent: false }, (r) => void got.push(r), () => {});
+    await turn();
+    pair.close();
+    pair = undefined;
+    for (let i = 0; i < 50 && got.length < 5; i++) queue.run();
+    expect(got.length).toBe(5);
+    await turn();
+    await turn();
+    const count = (list: string[], kind: string): number => list.filter((r) => r === kind).length;
+    const after = handles();
+    for (const kind of ['Immediate', 'Timeout', 'MessagePort']) expect(count(after, kind), kind).toBeLessThanOrEqual(count(before, kind));
+  });
+
+  it('answers bad messages with an error reply and goes on planning', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
+    const replies: FromWorker[] = [];
+    port1.on('message', (m: FromWorker) => void replies.push(m));
+    const send = (m: unknown): void => port1.postMessage(m);
+    const grid = new Grid(12, 12);
+    const request = requestToWire({ start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 10.5, y: 10.5 }, profile: TANK });
+    send(null);
+    send({ v: PROTOCOL_VERSION, type: 'launch' });
+    send({ v: PROTOCOL_VERSION + 1, type: 'plan', id: 1, grid: 1, request });
+    send({ v: PROTOCOL_VERSION, type: 'plan', id: 2, grid: 9, request });
+    send({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 12, height: 12, patch: { ...patchOf(grid), width: 11 } });
+    send({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 12, height: 12, patch: patchOf(grid) });
+    send({ v: PROTOCOL_VERSION, type: 'edit', grid: 1, patch: { x: 11, y: 11, width: 3, height: 3, cells: new Uint8Array(9), costs: null } });
+    send({ v: PROTOCOL_VERSION, type: 'plan', id: 3, grid: 1, request: { ...request, profile: { turningRadius: 'big' } } });
+    send({ v: PROTOCOL_VERSION, type: 'plan', id: 4, grid: 1, request });
+    for (let i = 0; i < 200 && !replies.some((r) => r.type === 'route'); i++) await turn();
+    const errors = replies.filter((r) => r.type === 'error') as { id?: number; message: string }[];
+    expect(errors.map((e) => e.id)).toEqual([undefined, undefined, 1, 2, undefined, undefined, 3]);
+    expect(errors[1]!.message).toMatch(/launch/);
+    expect(errors[2]!.message).toMatch(/protocol version/);
+    expect(errors[3]!.message).toMatch(/unknown grid 9/);
+    expect(errors[6]!.message).toMatch(/turningRadius/);
+    const route = replies.find((r) => r.type === 'route') as { id: number; route: { status: string } };
+    expect(route.id).toBe(4);
+    expect(route.route.status).toBe('found');
+    host.close();
+    port1.close();
+  });
+
+  it('plans of units that turn on the spot stay in-thread', () => {
+    const silent = silentPort();
+    const client = new PlanWorkerClient(silent.port);
+    const grid = new Grid(8, 8);
+    client.attach(grid);
+    const infantry: UnitProfile = { speed: 4, width: 0.6 };
+    const request = { start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 6.5, y: 6.5 }, profile: resolveProfile(infantry) };
+    expect(client.job(grid, request, { queue: new PlanQueue(), routes: new RouteContext(grid), urgent: false }, () => {}, () => {})).toBeUndefined();
+    // Nor does a grid that was never attached go to the worker.
+    expect(client.job(new Grid(8, 8), { ...request, profile: TANK }, { queue: new PlanQueue(), routes: new RouteContext(grid), urgent: false }, () => {}, () => {})).toBeUndefined();
+    expect(silent.sent.map((m) => m.type)).toEqual(['grid']);
+  });
+});
+
