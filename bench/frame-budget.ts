@@ -25,6 +25,12 @@
  * `--shipped`: the vehicles' move tables are loaded at start, as a game that ships them
  * (`headway tables`) does, instead of built by their first orders.
  *
+ * `--worker`: also runs both parts with the vehicles' plans in a plan worker (`src/worker/`, a
+ * `worker_threads` Worker, one fresh worker per run, warmed up at its creation), in real time:
+ * frames paced at 60 Hz by the wall clock, since the worker plans while the main thread waits for
+ * the next frame. Reports the worker's creation and warm-up times, the crowd's game time, per-tank
+ * time to path, and the main thread's frame times, beside the in-thread figures of the same run.
+ *
  * `--maps DIR` (default ../shared/benchmarks/maps), `--out DIR` (default bench/results). Writes
  * frame-budget.md; prints PASS/FAIL lines for the issue's frame-budget and crowd targets.
  */
@@ -43,6 +49,10 @@ import { exportMoveTables, loadMoveTables } from '../src/directional/move-tables
 import type { UnitProfile } from '../src/unit/profile.js';
 import { makeRng, type Rng } from '../test/support/rng.js';
 import { PlanProbe, type FrameRecord } from './lib/frame-probe.js';
+import { tsWorker } from './lib/ts-worker.js';
+import { PlanWorkerClient } from '../src/worker/client.js';
+import { nodePort } from '../src/worker/port.js';
+import type { FromWorker, ToWorker } from '../src/worker/protocol.js';
 import { threadTimes } from './lib/thread-clock.js';
 import { pausedWithin, recordGcPauses, type GcPause } from './lib/gc-pauses.js';
 import type { Check } from './lib/report.js';
@@ -119,6 +129,36 @@ function targetNear(rng: Rng, cells: readonly number[], width: number, from: Pos
   }
 }
 
+/** A plan worker made for one run, and what making it cost. */
+interface BenchWorker {
+  client: PlanWorkerClient;
+  /** Ms from `new Worker` to the worker's `ready` (start-up, loading the code, warm-up). */
+  createMs: number;
+  /** Ms of that the worker's warm-up took, by its own clock. */
+  warmUpMs: number;
+}
+
+const WORKER_ENTRY = new URL('../src/worker/node-entry.ts', import.meta.url);
+
+/** A fresh plan worker, warmed up (the default warm-up: the worker's synthetic tank plans). */
+async function makeWorker(): Promise<BenchWorker> {
+  const t0 = performance.now();
+  const client = new PlanWorkerClient(nodePort<FromWorker, ToWorker>(tsWorker(WORKER_ENTRY)), {
+    onError: (error) => process.stderr.write(`plan worker: ${error.message}\n`),
+  });
+  const warmUpMs = await client.ready;
+  return { client, createMs: performance.now() - t0, warmUpMs };
+}
+
+/**
+ * Frames at 60 Hz by the wall clock: waits until frame `f + 1` is due (at least one turn of the
+ * event loop, so the worker's answers come in even when the frame ran late).
+ */
+async function paceFrame(t0: number, f: number): Promise<void> {
+  const wait = t0 + (f + 1) * FRAME_S * 1000 - performance.now();
+  await new Promise((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
+}
+
 interface MidgameResult {
   /** Wall-clock ms per frame. */
   frames: number[];
@@ -134,27 +174,34 @@ interface MidgameResult {
   phaseTotals: Record<string, number>;
   slowestStep: { frame: number; ms: number; units: number; allowance: number };
   statuses: Record<string, number>;
+  /** The vehicles' orders: ms of wall clock from the order to its answer. */
+  vehicleWaits: number[];
 }
 
-function runMidgame(grid: Grid, rng: Rng): MidgameResult {
-  const nav = new Navigator<Unit>(grid, adapter);
+async function runMidgame(grid: Grid, rng: Rng, worker?: PlanWorkerClient): Promise<MidgameResult> {
+  const nav = new Navigator<Unit>(grid, adapter, worker ? { planWorker: worker } : {});
   const probe = new PlanProbe(nav.queue).timePhases();
   const cells = roomyRegion(grid);
   const infantry = Array.from({ length: 16 }, () => ({ pose: randomPose(rng, cells, grid.width) }));
   const vehicles: { unit: Unit; profile: UnitProfile }[] = [];
   const statuses: Record<string, number> = {};
-  const count = (move: Move<Unit>): void => {
-    move.on('start', () => void (statuses['found'] = (statuses['found'] ?? 0) + 1));
-    move.on('fail', () => void (statuses[move.failure ?? 'failed'] = (statuses[move.failure ?? 'failed'] ?? 0) + 1));
+  const vehicleWaits: number[] = [];
+  const count = (move: Move<Unit>, vehicle: boolean): void => {
+    const ordered = performance.now();
+    const answered = (): void => void (vehicle && vehicleWaits.push(performance.now() - ordered));
+    move.on('start', () => void (statuses['found'] = (statuses['found'] ?? 0) + 1, answered()));
+    move.on('fail', () => void (statuses[move.failure ?? 'failed'] = (statuses[move.failure ?? 'failed'] ?? 0) + 1, answered()));
   };
-  const order = (unit: Unit, options: MoveOptions = {}): void => {
+  const order = (unit: Unit, options: MoveOptions = {}, vehicle = false): void => {
     const t = targetNear(rng, cells, grid.width, unit.pose, 10, 80);
-    count(nav.moveTo(unit, { x: t.x, y: t.y }, options));
+    count(nav.moveTo(unit, { x: t.x, y: t.y }, options), vehicle);
   };
   for (const u of infantry) nav.addUnit(u, INFANTRY);
-  const result: MidgameResult = { frames: [], cpu: [], running: [], waiting: [], starts: [], overBudget: [], phaseTotals: {}, slowestStep: { frame: -1, ms: 0, units: 0, allowance: 0 }, statuses };
+  const result: MidgameResult = { frames: [], cpu: [], running: [], waiting: [], starts: [], overBudget: [], phaseTotals: {}, slowestStep: { frame: -1, ms: 0, units: 0, allowance: 0 }, statuses, vehicleWaits };
   const budget = DEFAULT_PLAN_BUDGET.milliseconds!;
+  const paced = performance.now();
   for (let f = 0; f < MIDGAME_FRAMES; f++) {
+    if (worker && f > 0) await paceFrame(paced, f - 1);
     const thread0 = threadTimes();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -168,7 +215,7 @@ function runMidgame(grid: Grid, rng: Rng): MidgameResult {
         vehicles.push({ unit, profile });
       }
     }
-    if (VEHICLE_ORDERS.includes(f)) for (const v of vehicles) order(v.unit);
+    if (VEHICLE_ORDERS.includes(f)) for (const v of vehicles) order(v.unit, {}, true);
     if (EDITS.includes(f)) {
       // A free tile near the first tank's way: blocked, as a game's tile edit would.
       const t = targetNear(rng, cells, grid.width, vehicles[0]!.unit.pose, 3, 12);
@@ -210,17 +257,24 @@ interface CrowdResult {
   phaseTotals: Record<string, number>;
   /** Work units the plan queue's jobs reported in all. */
   units: number;
+  /** Per tank: ms of wall clock from the order to its path (or failure). */
+  waits: number[];
+  /** The main thread's run time per frame, ms (Linux; empty elsewhere). */
+  running: number[];
 }
 
-function runCrowd(grid: Grid, rng: Rng, planner?: string): CrowdResult {
-  const nav = new Navigator<Unit>(grid, adapter);
+async function runCrowd(grid: Grid, rng: Rng, planner?: string, worker?: PlanWorkerClient): Promise<CrowdResult> {
+  const nav = new Navigator<Unit>(grid, adapter, worker ? { planWorker: worker } : {});
   const probe = new PlanProbe(nav.queue).timePhases();
   const phaseTotals: Record<string, number> = {};
   const cells = roomyRegion(grid);
   const statuses: Record<string, number> = {};
   const times: number[] = [];
+  const waits: number[] = [];
+  const running: number[] = [];
   let frame = 0;
   let answered = 0;
+  const ordered = performance.now();
   for (let i = 0; i < CROWD_SIZE; i++) {
     const unit = { pose: randomPose(rng, cells, grid.width) };
     nav.addUnit(unit, TANK);
@@ -230,6 +284,7 @@ function runCrowd(grid: Grid, rng: Rng, planner?: string): CrowdResult {
       statuses[status] = (statuses[status] ?? 0) + 1;
       // The order was given before frame 0, so an answer in frame f came after f + 1 frames.
       times.push((frame + 1) * FRAME_S);
+      waits.push(performance.now() - ordered);
       answered++;
     };
     move.on('start', () => answer('found'));
@@ -239,9 +294,13 @@ function runCrowd(grid: Grid, rng: Rng, planner?: string): CrowdResult {
   let maxFrameMs = 0;
   let units = 0;
   for (; frame < CROWD_FRAME_LIMIT && answered < CROWD_SIZE; frame++) {
+    if (worker && frame > 0) await paceFrame(ordered, frame - 1);
+    const thread0 = threadTimes();
     const t0 = performance.now();
     nav.update(FRAME_S);
     const ms = performance.now() - t0;
+    const thread1 = threadTimes();
+    if (thread0 && thread1) running.push(thread1.running - thread0.running);
     planningMs += ms;
     maxFrameMs = Math.max(maxFrameMs, ms);
     const record = probe.frame();
@@ -250,7 +309,7 @@ function runCrowd(grid: Grid, rng: Rng, planner?: string): CrowdResult {
   }
   probe.release();
   nav.destroy();
-  return { frames: answered < CROWD_SIZE ? Infinity : frame, planningMs, times, statuses, maxFrameMs, phaseTotals, units };
+  return { frames: answered < CROWD_SIZE ? Infinity : frame, planningMs, times, statuses, maxFrameMs, phaseTotals, units, waits, running };
 }
 
 /** How many of the slowest over-budget frames the report lists. */
@@ -388,6 +447,60 @@ function report(mid: MidgameResult, gc: readonly GcPause[], crowd: CrowdResult, 
   return { markdown, checks };
 }
 
+/** The figures of the runs with a plan worker, beside the in-thread runs of the same process. */
+interface WorkerRuns {
+  mid: MidgameResult;
+  crowd: CrowdResult;
+  full: CrowdResult;
+  /** The workers of the three runs, in that order. */
+  workers: BenchWorker[];
+}
+
+function workerReport(w: WorkerRuns, mid: MidgameResult, crowd: CrowdResult): { markdown: string; checks: Check[] } {
+  const budget = DEFAULT_PLAN_BUDGET.milliseconds!;
+  const limit = budget + OVERRUN_MS;
+  const over = (list: readonly number[]): number => list.filter((ms) => ms > limit).length;
+  const row = (name: string, list: readonly number[]): string =>
+    list.length === 0 ? `| ${name} | – | – | – | – | – |` : `| ${name} | ${fmt(quantile(list, 0.5))} | ${fmt(quantile(list, 0.95))} | ${fmt(quantile(list, 0.99))} | ${fmt(max(list))} | ${over(list)} |`;
+  const waits = (list: readonly number[]): string => (list.length === 0 ? '– | – | –' : `${fmt(quantile(list, 0.5))} | ${fmt(quantile(list, 0.95))} | ${fmt(max(list))}`);
+  const crowdRow = (name: string, c: CrowdResult): string =>
+    `| ${name} | ${crowdTime(c)} | ${c.frames} | ${quantile(c.times, 0.5).toFixed(2)} / ${quantile(c.times, 0.95).toFixed(2)} / ${max(c.times).toFixed(2)} s | ${waits(c.waits)} | ${fmt(max(c.running.length > 0 ? c.running : [0]))} ms | ${statusText(c.statuses)} |`;
+  const crowdS = w.crowd.frames * FRAME_S;
+  const markdown = [
+    `## With a plan worker (\`--worker\`)`,
+    '',
+    `Vehicles' plans (units with a turning radius) run in a \`worker_threads\` Worker (\`src/worker/\`), infantry's on the main thread within the ${budget} ms budget. Frames are paced at 60 Hz by the wall clock (the worker plans while the main thread waits), so game time is wall time here. One fresh worker per run; creating it (start-up, loading the code, warm-up) took ${w.workers.map((x) => `${fmt(x.createMs)} ms`).join(', ')}, of which its warm-up (30 synthetic tank plans on a 32 x 32 map, tables built) ${w.workers.map((x) => `${fmt(x.warmUpMs)} ms`).join(', ')}; a game does it while loading.`,
+    '',
+    `| crowd of ${CROWD_SIZE} tanks | game time until all answered | frames | per tank (game time) p50 / p95 / max | wall ms to path p50 | p95 | max | main thread max frame (run time) | answers |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    crowdRow('worker, default (`directional-hybrid`)', w.crowd),
+    crowdRow('worker, full (`directional`)', w.full),
+    crowdRow('in-thread, default (same run, above)', crowd),
+    '',
+    `Mid-game (as above), main thread per frame, ms:`,
+    '',
+    `| per frame | p50 | p95 | p99 | max | frames over ${limit} ms |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    row('worker: wall clock', w.mid.frames),
+    row('worker: main thread running', w.mid.running),
+    row('in-thread: wall clock', mid.frames),
+    row('in-thread: main thread running', mid.running),
+    '',
+    `Vehicle orders mid-game, wall ms from order to answer (p50 | p95 | max): worker ${waits(w.mid.vehicleWaits)}; in-thread ${waits(mid.vehicleWaits)}. Answers with the worker: ${statusText(w.mid.statuses)}.`,
+  ].join('\n');
+  const checks: Check[] = [
+    {
+      status: crowdS <= CROWD_TARGET_S ? 'PASS' : 'FAIL',
+      text: `crowd with a plan worker: ${CROWD_SIZE} tanks all have their paths after ${crowdTime(w.crowd)} of game time at 60 Hz by the wall clock (target ${CROWD_TARGET_S} s; worker created and warmed in ${fmt(w.workers[1]!.createMs)} ms before the orders)`,
+    },
+    {
+      status: over(w.mid.running) === 0 ? 'PASS' : 'FAIL',
+      text: `frame budget with a plan worker, by the main thread's run time: ${over(w.mid.running)} of ${w.mid.running.length} frames over ${limit} ms (max ${fmt(max(w.mid.running.length > 0 ? w.mid.running : [0]))} ms); by the wall clock ${over(w.mid.frames)} (max ${fmt(max(w.mid.frames))} ms)`,
+    },
+  ];
+  return { markdown, checks };
+}
+
 function commitOf(root: string): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -401,14 +514,16 @@ async function main(): Promise<number> {
   let mapsDir: string;
   let out: string;
   let shipped = false;
+  let withWorker = false;
   try {
-    const parsed = parseArgs(process.argv.slice(2), ['maps', 'out'], ['shipped']);
+    const parsed = parseArgs(process.argv.slice(2), ['maps', 'out'], ['shipped', 'worker']);
     shipped = parsed.flags.has('shipped');
+    withWorker = parsed.flags.has('worker');
     mapsDir = parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps');
     out = parsed.options.get('out') ?? join(root, 'bench', 'results');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench:frames: ${error.message}\nusage: npm run bench:frames -- [--maps DIR] [--out DIR] [--shipped]\n`);
+    process.stderr.write(`bench:frames: ${error.message}\nusage: npm run bench:frames -- [--maps DIR] [--out DIR] [--shipped] [--worker]\n`);
     return 2;
   }
   const text = readFileSync(join(mapsDir, `${MAP}.map`), 'utf8');
@@ -416,11 +531,31 @@ async function main(): Promise<number> {
   // A game that ships its vehicles' move tables loads them at start: no order builds them.
   if (shipped) for (const profile of [TANK, SHIP]) loadMoveTables(exportMoveTables(profile));
   const gc = recordGcPauses();
-  const mid = runMidgame(Grid.fromMovingAi(text), makeRng(SEED));
+  const mid = await runMidgame(Grid.fromMovingAi(text), makeRng(SEED));
   const pauses = await gc.stop();
-  const crowd = runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1));
-  const hybrid = runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional');
-  const { markdown, checks } = report(mid, pauses, crowd, hybrid, shipped);
+  const crowd = await runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1));
+  const hybrid = await runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional');
+  const result = report(mid, pauses, crowd, hybrid, shipped);
+  let { markdown } = result;
+  const { checks } = result;
+  if (withWorker) {
+    const workers: BenchWorker[] = [];
+    const withFresh = async <R>(run: (client: PlanWorkerClient) => Promise<R>): Promise<R> => {
+      const worker = await makeWorker();
+      workers.push(worker);
+      try {
+        return await run(worker.client);
+      } finally {
+        worker.client.destroy();
+      }
+    };
+    const midW = await withFresh((client) => runMidgame(Grid.fromMovingAi(text), makeRng(SEED), client));
+    const crowdW = await withFresh((client) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), undefined, client));
+    const fullW = await withFresh((client) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional', client));
+    const w = workerReport({ mid: midW, crowd: crowdW, full: fullW, workers }, mid, crowd);
+    markdown += `\n\n${w.markdown}`;
+    checks.push(...w.checks);
+  }
   const cpu = cpus();
   const header = `# Frame budget (issue 17)${shipped ? ', move tables shipped' : ''}\n\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commitOf(root)}, node ${process.version}, ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end. The Navigator and plan queue the plugin uses, driven headless at 60 Hz.\n\n`;
   const lines = checks.map((c) => `- **${c.status}** ${c.text}`).join('\n');
