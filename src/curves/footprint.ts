@@ -6,7 +6,8 @@
  *
  * Cell (x, y) is the square [x, x+1] × [y, y+1]; cells outside the map are blocked.
  */
-import type { Grid } from '../grid/grid.js';
+import { growArea, unionArea } from '../grid/change-box.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import type { Segment } from './segment.js';
@@ -450,6 +451,18 @@ function circleGap(arc: Arc, sx: number, sy: number): number {
 const CLEARANCE_CELLS_PER_UNIT = 128;
 
 /**
+ * Cells around an edit the wall distances are first recomputed over: most values an edit moves
+ * lie this close (a wall cell in a corridor a few tiles wide); a window whose rim moved doubles.
+ */
+const WALL_WINDOW_MARGIN = 4;
+
+/**
+ * Share of the map above which a window of the wall distances is built whole instead: the
+ * window's rim checks and re-runs would cost more than the two plain passes over the map.
+ */
+export const WHOLE_REFRESH_SHARE = 1 / 4;
+
+/**
  * Chebyshev distance (in cells) from every cell to the nearest blocked or outside cell; 0 for
  * blocked cells. A disc piece whose cells all lie within that distance of a cell touches no wall,
  * which lets the collision checks skip open ground.
@@ -505,6 +518,106 @@ export class WallDistanceMap {
     }
     // A grid change while paused leaves the map stale: the next refresh starts over.
     this.builtVersion = version === this.grid.layoutVersion ? version : -1;
+    if (this.builtVersion >= 0) this.unsettled = null;
+  }
+
+  /**
+   * {@link refreshWork} for a map that was up to date before the cells of `area` changed (and no
+   * others): only a window around the area is recomputed, so one tile edit costs work near it.
+   *
+   * The window is the area grown by {@link WALL_WINDOW_MARGIN}; both chamfer passes run inside it,
+   * reading the cells around it, which keep their values. That is exact when no value outside
+   * the window changes, and a value outside changes only if one on the window's rim does (a
+   * shortest 8-connected path from a changed cell to a cell outside crosses the rim, and the value
+   * changes along it): so when a rim value moved, the margin doubles and the window is done again.
+   * A window over {@link WHOLE_REFRESH_SHARE} of the map, or a map never built, is built whole.
+   * A grid change while this runs in slices leaves the window unsettled: the next call takes it in.
+   */
+  *refreshAreaWork(area: GridArea): BuildWork<void> {
+    const { width: w, height: h } = this;
+    if (this.builtVersion < 0) {
+      yield* this.refreshWork();
+      return;
+    }
+    const version = this.grid.layoutVersion;
+    const box = unionArea(area, this.unsettled);
+    this.unsettled = null;
+    for (let margin = WALL_WINDOW_MARGIN; box !== null; margin *= 2) {
+      const win = growArea(box, margin, w, h);
+      if (win === null) break;
+      if (win.width * win.height > WHOLE_REFRESH_SHARE * w * h) {
+        this.builtVersion = -1;
+        yield* this.refreshWork();
+        return;
+      }
+      // Its values are unsettled until the rim holds: a slice boundary may come first.
+      this.unsettled = win;
+      yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
+      const rim = this.saveRim(win);
+      const x1 = win.x + win.width;
+      const y1 = win.y + win.height;
+      const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT) / win.width));
+      for (let ya = win.y; ya < y1; ya += rowsPerPiece) {
+        const yb = Math.min(y1, ya + rowsPerPiece);
+        yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
+        this.forwardRows(ya, yb, win.x, x1);
+      }
+      for (let yb = y1 - 1; yb >= win.y; yb -= rowsPerPiece) {
+        const ya = Math.max(win.y - 1, yb - rowsPerPiece);
+        yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
+        this.backwardRows(yb, ya, win.x, x1);
+      }
+      yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
+      if (this.rimHolds(win, rim)) break;
+    }
+    if (this.grid.layoutVersion === version) {
+      this.unsettled = null;
+      this.builtVersion = version;
+    }
+  }
+
+  /** The window written by an area refresh that a grid change overtook: the next one redoes it. */
+  private unsettled: GridArea | null = null;
+  /** Scratch for the rim values of a window. */
+  private rimScratch = new Uint16Array(0);
+
+  /** Copies the values of `win`'s rim (its cells with a neighbour on the map outside it), in {@link forEachRim}'s order. */
+  private saveRim(win: GridArea): Uint16Array {
+    const need = 2 * (win.width + win.height);
+    if (this.rimScratch.length < need) this.rimScratch = new Uint16Array(need);
+    const rim = this.rimScratch;
+    const values = this.values;
+    let k = 0;
+    this.forEachRim(win, (i) => {
+      rim[k++] = values[i]!;
+    });
+    return rim;
+  }
+
+  /** True when the rim of `win` holds the values {@link saveRim} copied. */
+  private rimHolds(win: GridArea, rim: Uint16Array): boolean {
+    const values = this.values;
+    let k = 0;
+    let holds = true;
+    this.forEachRim(win, (i) => {
+      if (values[i] !== rim[k++]) holds = false;
+    });
+    return holds;
+  }
+
+  /** Calls `visit` with the index of each rim cell of `win` (sides on the map's edge have none beyond them, so no rim). */
+  private forEachRim(win: GridArea, visit: (i: number) => void): void {
+    const { width: w, height: h } = this;
+    const x1 = win.x + win.width - 1;
+    const y1 = win.y + win.height - 1;
+    for (let x = win.x; x <= x1; x++) {
+      if (win.y > 0) visit(win.y * w + x);
+      if (y1 < h - 1) visit(y1 * w + x);
+    }
+    for (let y = win.y; y <= y1; y++) {
+      if (win.x > 0) visit(y * w + win.x);
+      if (x1 < w - 1) visit(y * w + x1);
+    }
   }
 
   /** The forward chamfer pass over rows ya .. yb - 1, columns x0 .. x1 - 1 (left to right). */

@@ -22,10 +22,11 @@ import type { CurveGoal, CurvePlanner, CurveQueryOptions, CurveResult } from '..
 import { normalizeAngle } from '../curves/angle.js';
 import { curveOrNull, FIRST_LEG_RINGS, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork, shotNearDistance } from './lattice-rules.js';
 import { SteppedBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
-import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkWork } from './distance-field.js';
+import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkReach, shrinkWork } from './distance-field.js';
 import { firstLeg } from '../curves/first-leg.js';
 import { hypot } from '../curves/hypot.js';
-import { WallDistanceMap, pathHitsBlocked } from '../curves/footprint.js';
+import { WallDistanceMap, WHOLE_REFRESH_SHARE, pathHitsBlocked } from '../curves/footprint.js';
+import { ChangeBox, growArea } from '../grid/change-box.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
@@ -44,16 +45,18 @@ import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { moveRunEnds } from './move-runs.js';
-import { edgeRows, edgeRowsFit } from './edge-rows.js';
+import { edgeRowsFit } from './edge-rows.js';
+import { intoBitsWork, readWindow, WindowHits } from './window-hits.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
 import { directionalProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
-import { ReachabilityProof, type ReachVerdict } from './reachability.js';
+import { movesEndingAt, ReachabilityProof, type ReachVerdict } from './reachability.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
+import { UniformCosts } from './uniform-costs.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -323,6 +326,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private walls!: WallDistanceMap;
   /** The grid padded by blocked cells, as bytes and bits, for the hit checks of the inner loop. */
   private readonly padded = new PaddedGrid();
+  /** The moves into each heading as bit sets, like {@link movesBits} (undefined until built, null when too wide). */
+  private intoBits: MoveBits | null | undefined = undefined;
+  /** Whole expansions' hit checks for the proof, on {@link padded} while it describes the grid's blocking. */
+  private readonly hits = new WindowHits(this.padded, () => this.builtLayout === this.grid.layoutVersion);
   /** The grid's `version` the tables describe: its blocking and, copied onto {@link shrunk}, its costs. */
   private builtVersion = -1;
   /**
@@ -422,6 +429,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private moveCosts: MoveCosts | null = null;
   /** The grid had tile costs when the current query began: moves cost their cell integrals. */
   private weighted = false;
+  /** How far around each cell the costs are uniform, for weighted grids (see uniform-costs.ts). */
+  private readonly uniform = new UniformCosts();
+  /** Its computation in progress, in slices in the query's opening. */
+  private uniformBuild: SteppedBuild<void> | null = null;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
   /** The field's lifetime work when the current query began. */
@@ -533,6 +544,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
     this.edgeWindow = edgeRowsFit(2 * this.movesSet.maxExtent + 1);
+    if (this.intoBits === undefined && this.proofAfter !== Infinity) {
+      this.intoBits = this.movesBits === null ? null : yield* intoBitsWork(this.movesSet, movesEndingAt(this.movesSet));
+      if (this.movesBits !== null && this.intoBits !== null) this.hits.use(this.movesBits, this.intoBits);
+    }
     this.runEnds ??= moveRunEnds(this.movesSet);
     this.expansionExtra = Math.max(0, this.movesSet.first[this.headings]! / this.headings / MOVES_PER_UNIT - 1);
     if (!this.allocated) {
@@ -563,7 +578,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // The search is the start side: what it has opened (in the corridor too, which uses the
         // same moves) is reachable, so the goal side meeting it proves a path.
         const reached = (id: number): boolean => this.memory.stateOf(id) !== UNSEEN;
-        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached });
+        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached, hits: this.hits });
         this.proof.allocate();
       }
       this.allocated = true;
@@ -779,6 +794,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
+      if (this.weighted && !this.uniform.fresh(this.grid)) {
+        // The radii of uniform cost around each cell (moves priced in one read), once per cost version.
+        this.uniformBuild ??= new SteppedBuild(this.uniform.refreshWork(this.grid));
+        if (!(left() >= 1)) return 'pending';
+        this.openingWork += this.uniformBuild.step(left());
+        if (!this.uniformBuild.done) return 'pending';
+        this.uniformBuild = null;
+      }
       const build = this.corridorBuild;
       if (build !== null) {
         if (!(left() >= 1)) return 'pending';
@@ -1043,32 +1066,62 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.searched = true;
   }
 
-  /** Brings the grid-derived tables up to date, as resumable work. */
+  /** The grid's blocking changes since the tables last caught up, as one box (watched from the first refresh, which builds whole). */
+  private layoutChanges: ChangeBox | null = null;
+  /** Its changes of costs (and blocking) since the shrunk grid's costs last caught up. */
+  private costChanges: ChangeBox | null = null;
+
+  /**
+   * Brings the grid-derived tables up to date, as resumable work. After tile edits only what
+   * they can reach is redone: the wall distances in a window around the edited box, the bitmaps
+   * in it, the shrunk grid in it grown by the sweep's reach (`shrinkReach`), the regions and move
+   * bits around the shrunk cells that changed. The first build, reallocated bitmaps and edits
+   * over {@link WHOLE_REFRESH_SHARE} of the map build whole. Edits made while this runs in slices
+   * wait in the change boxes, and the next refresh redoes their area.
+   */
   private *refreshWork(): BuildWork<void> {
     const grid = this.grid;
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
     const layout = grid.layoutVersion;
+    const layoutChanges = (this.layoutChanges ??= new ChangeBox(grid, 'layout'));
+    const costChanges = (this.costChanges ??= new ChangeBox(grid, 'any'));
+    // Taken before the first slice: later edits stay in the boxes for the next refresh.
+    const costsChanged = costChanges.take();
+    let settled = true;
     this.builtVersion = -1;
     if (this.builtLayout !== layout) {
-      this.builtLayout = -1;
-      yield* this.walls.refreshWork();
-      yield* this.padded.fillWork(grid);
-      yield* shrinkWork(grid, this.profile.sweepRadius, this.walls, this.shrunk);
+      const changed = layoutChanges.take();
+      const radius = this.profile.sweepRadius;
+      const area = changed === null ? null : growArea(changed, shrinkReach(radius), grid.width, grid.height);
+      if (this.builtLayout < 0 || changed === null || area === null || area.width * area.height > WHOLE_REFRESH_SHARE * grid.cells.length) {
+        this.builtLayout = -1;
+        yield* this.walls.refreshWork();
+        // Shrunk cells anywhere may have read wall distances an edit overtook: build whole again.
+        settled = grid.layoutVersion === layout;
+        yield* this.padded.fillWork(grid);
+        yield* shrinkWork(grid, radius, this.walls, this.shrunk);
+      } else {
+        yield* this.walls.refreshAreaWork(changed);
+        // The walls redo a window an edit overtook themselves; the shrunk cells that read it are
+        // redone with the box next time.
+        if (grid.layoutVersion !== layout) layoutChanges.add(changed);
+        yield* this.padded.fillAreaWork(grid, changed);
+        yield* shrinkWork(grid, radius, this.walls, this.shrunk, area);
+      }
+      // The shrunk grid tells its region table and move table which cells changed.
       yield* this.regions.labelWork(this.shrunk);
-    } else {
-      // Only costs changed: the shrunk grid takes the new ones (so the next query's field sees
-      // them); its cells, the walls, the bitmaps and the regions hold. Never under a running
-      // search: the session builds only before a search begins.
-      yield* copyCostsWork(grid, this.shrunk);
     }
+    // The shrunk grid takes the new costs (so the next query's field sees them). Never under a
+    // running search: the session builds only before a search begins.
+    if (costsChanged !== null) yield* copyCostsWork(grid, this.shrunk, costsChanged);
     yield* this.field.refreshWork();
     // Tile costs: the moves' cells are walked once per move set, on the first weighted grid.
     if (grid.weighted && this.moveCosts === null && this.movesSet !== null) this.moveCosts = yield* moveCostsWork(this.movesSet);
-    // A change while this ran in slices leaves the tables stale: the next build starts over, from
-    // the costs alone when only costs changed meanwhile.
-    if (grid.layoutVersion === layout) this.builtLayout = layout;
-    if (grid.version === version) this.builtVersion = version;
+    // The tables describe the grid as it was when this began; a later edit makes the next
+    // refresh redo its area (tablesReady compares versions).
+    if (settled) this.builtLayout = layout;
+    this.builtVersion = version;
   }
 
   /** Reads the goal; (sx, sy) is the start cell, which the distance field heads for. */
@@ -1357,22 +1410,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const bytes = padded.bytes;
     if (needCheck && bits !== null) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
-      const window = padded.window;
-      const x0 = cx + pad - E;
-      const pbits = padded.bits;
-      const rw = padded.rowWords;
-      if (this.edgeWindow && bytes[pbase] === 0) {
-        // From a free cell only the walls' coast cells decide (see edge-rows.ts).
-        edgeRows(pbits, rw, x0, cy + pad - E, 2 * E + 1, window);
-      } else {
-        const word = x0 >> 5;
-        const bit = x0 & 31;
-        for (let r = 0; r <= 2 * E; r++) {
-          const base = (cy + pad - E + r) * rw + word;
-          window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
-        }
-      }
-      bits.blocked(k, window, blocked);
+      // From a free cell only the walls' coast cells decide (see edge-rows.ts).
+      readWindow(padded, cx, cy, E, this.edgeWindow && bytes[pbase] === 0, padded.window);
+      bits.blocked(k, padded.window, blocked);
     }
     const g = this.memory.g[id]!;
     const corridorOn = this.corridorOn;
@@ -1381,6 +1421,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const { dx, dy, endHeading, cost, extent, cellFirst, cellX, cellY } = mv;
     const weighted = this.weighted ? this.moveCosts! : null;
     const grid = this.grid;
+    // Moves within this many cells of the start cell cost its cost times their length (-1: none; stale after a cost edit).
+    const uniform = weighted !== null && this.uniform.fresh(grid) ? this.uniform.radius[cell]! : -1;
+    const reach = weighted?.reach;
     let pieces = 0;
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
@@ -1422,8 +1465,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
         // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
         if (seen && !(g + cost[m]! < gOf[to]! - IMPROVEMENT_EPSILON)) continue;
-        if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
-        const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
+        if (weighted !== null) pieces += reach![m]! >= 0 && reach![m]! <= uniform ? 1 : weighted.first[m + 1]! - weighted.first[m]!;
+        const ng = weighted === null ? g + cost[m]! : g + weighted.costNear(grid, m, cx, cy, uniform);
         if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
         if (needCheck && bits === null && extent[m]! >= clear) {
           let hit = false;

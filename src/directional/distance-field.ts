@@ -4,7 +4,7 @@
  * sweep radius, computed lazily per goal (Silver's Reverse Resumable A*: a backward search from the
  * goal toward the start, resumed whenever a value it has not settled yet is asked for).
  */
-import { Grid } from '../grid/grid.js';
+import { Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CornerLattice, OCTILE_STRETCH, SQRT2 } from '../search/lattice.js';
 import { CLOSED, SearchMemory } from '../search/memory.js';
@@ -47,30 +47,45 @@ const TESTS_PER_UNIT = 32;
 const BAND_ROWS = 8;
 
 /**
+ * How far (in cells, Chebyshev) the blocked cells that decide whether a cell of the grid shrunk by
+ * `radius` is blocked can lie from it: an edit changes shrunk cells within this of it, no farther.
+ */
+export function shrinkReach(radius: number): number {
+  const limit = radius - SUB_SQUARE_REACH;
+  return limit > 0 ? Math.ceil(limit) + 1 : 0;
+}
+
+/**
  * {@link shrinkGrid} as resumable work: band by band, each written into `into` (a grid of the
  * same size) with one `fill`. `clear` is the grid's wall-distance map, refreshed here when stale.
+ * With `area`, only the cells of that box (on the map) are shrunk anew, and their tile costs
+ * copied: after an edit, the edited cells grown by {@link shrinkReach}. `clear` must then be up
+ * to date already, as a refresh of the whole map is what the area spares.
  */
-export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, into: Grid): BuildWork<void> {
+export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, into: Grid, area?: GridArea): BuildWork<void> {
   const { width, height } = grid;
   const limit = radius - SUB_SQUARE_REACH;
-  if (limit > 0) yield* clear.refreshWork();
+  if (limit > 0 && area === undefined) yield* clear.refreshWork();
   const reach = Math.ceil(limit) + 1;
   const probes = SHRINK_SAMPLES * SHRINK_SAMPLES;
   // A cell's test costs at most every probe against every cell of the box; when that is too dear
   // for one piece, each ring of the box is a piece.
   const cellUnits = unitsFor(probes * (2 * reach + 1) ** 2, TESTS_PER_UNIT);
-  const rowChunk = Math.max(1, Math.floor((MAX_PIECE_UNITS * COPY_CELLS_PER_UNIT) / Math.max(1, width)));
+  const xa = area?.x ?? 0;
+  const ya = area?.y ?? 0;
+  const span = area?.width ?? width;
+  const yEnd = area === undefined ? height : area.y + area.height;
+  const rowChunk = Math.max(1, Math.floor((MAX_PIECE_UNITS * COPY_CELLS_PER_UNIT) / Math.max(1, span)));
   const bandRows = Math.min(BAND_ROWS, rowChunk);
-  const band = new Uint8Array(width * bandRows);
-  for (let y0 = 0; y0 < height; y0 += bandRows) {
-    const rows = Math.min(bandRows, height - y0);
-    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
-    band.set(grid.cells.subarray(y0 * width, (y0 + rows) * width));
+  const band = new Uint8Array(span * bandRows);
+  for (let y0 = ya; y0 < yEnd; y0 += bandRows) {
+    const rows = Math.min(bandRows, yEnd - y0);
+    yield unitsFor(rows * span, COPY_CELLS_PER_UNIT);
+    for (let r = 0; r < rows; r++) band.set(grid.cells.subarray((y0 + r) * width + xa, (y0 + r) * width + xa + span), r * span);
     if (limit > 0) {
       for (let y = y0; y < y0 + rows; y++) {
-        yield unitsFor(width, COPY_CELLS_PER_UNIT);
-        for (let x = nextToTest(grid, clear, y, 0, limit); x < width; x = nextToTest(grid, clear, y, x + 1, limit)) {
-          const i = y * width + x;
+        yield unitsFor(span, COPY_CELLS_PER_UNIT);
+        for (let x = nextToTest(grid, clear, y, xa, xa + span, limit); x < xa + span; x = nextToTest(grid, clear, y, x + 1, xa + span, limit)) {
           let blocked: boolean;
           if (cellUnits <= MAX_PIECE_UNITS) {
             yield cellUnits;
@@ -78,17 +93,17 @@ export function* shrinkWork(grid: Grid, radius: number, clear: WallDistanceMap, 
           } else {
             blocked = yield* cellTooCloseWork(grid, clear, x, y, limit, reach);
           }
-          if (blocked) band[i - y0 * width] = 1;
+          if (blocked) band[(y - y0) * span + x - xa] = 1;
         }
       }
     }
-    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
+    yield unitsFor(rows * span, COPY_CELLS_PER_UNIT);
     // The band is applied at once: the shrunk grid is read only when the whole build is done.
-    into.fill(0, y0, width, rows, (x, y) => band[(y - y0) * width + x] === 1);
+    into.fill(xa, y0, span, rows, (x, y) => band[(y - y0) * span + x - xa] === 1);
     // The shrunk grid carries the grid's tile costs, for the field's distances (or loses old ones).
     if (grid.weighted || into.weighted) {
-      yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
-      into.fillCosts(0, y0, width, rows, (x, y) => grid.cost(x, y));
+      yield unitsFor(rows * span, COPY_CELLS_PER_UNIT);
+      into.fillCosts(xa, y0, span, rows, (x, y) => grid.cost(x, y));
     }
   }
 }
@@ -100,18 +115,24 @@ const COMPARE_CELLS_PER_UNIT = 256;
  * Brings the tile costs of `into` (a grid of the same size, `grid` shrunk) in line with `grid`'s,
  * as resumable work, after a cost edit that changed no blocking: band by band, only the bands
  * holding a changed cost are written (one `fillCosts` each), so one edited cell costs a compare
- * pass and one band's write, not a shrink of the map.
+ * pass and one band's write, not a shrink of the map. With `area` (a box on the map holding every
+ * cost changed since the last copy) only that box is compared.
  */
-export function* copyCostsWork(grid: Grid, into: Grid): BuildWork<void> {
+export function* copyCostsWork(grid: Grid, into: Grid, area?: GridArea): BuildWork<void> {
   if (!grid.weighted && !into.weighted) return;
   const { width, height } = grid;
-  const bandRows = Math.max(1, Math.min(BAND_ROWS, Math.floor((MAX_PIECE_UNITS * COMPARE_CELLS_PER_UNIT) / Math.max(1, width))));
-  for (let y0 = 0; y0 < height; y0 += bandRows) {
-    const rows = Math.min(bandRows, height - y0);
-    yield unitsFor(rows * width, COMPARE_CELLS_PER_UNIT);
-    if (!costsDiffer(grid.costs, into.costs, y0 * width, (y0 + rows) * width)) continue;
-    yield unitsFor(rows * width, COPY_CELLS_PER_UNIT);
-    into.fillCosts(0, y0, width, rows, (x, y) => grid.cost(x, y));
+  const xa = area?.x ?? 0;
+  const span = area?.width ?? width;
+  const yEnd = area === undefined ? height : area.y + area.height;
+  const bandRows = Math.max(1, Math.min(BAND_ROWS, Math.floor((MAX_PIECE_UNITS * COMPARE_CELLS_PER_UNIT) / Math.max(1, span))));
+  for (let y0 = area?.y ?? 0; y0 < yEnd; y0 += bandRows) {
+    const rows = Math.min(bandRows, yEnd - y0);
+    yield unitsFor(rows * span, COMPARE_CELLS_PER_UNIT);
+    let differ = false;
+    for (let y = y0; y < y0 + rows && !differ; y++) differ = costsDiffer(grid.costs, into.costs, y * width + xa, y * width + xa + span);
+    if (!differ) continue;
+    yield unitsFor(rows * span, COPY_CELLS_PER_UNIT);
+    into.fillCosts(xa, y0, span, rows, (x, y) => grid.cost(x, y));
   }
 }
 
@@ -128,13 +149,12 @@ function costsDiffer(a: Float64Array | null, b: Float64Array | null, from: numbe
 }
 
 /**
- * The first column from `x` on in row y whose cell needs the probe test, or the width: free, and
+ * The first column from `x` on (before `end`) in row y whose cell needs the probe test, or `end`: free, and
  * near a wall (every blocked cell is at least its Chebyshev wall distance - 1/2 from the cell's centre).
  */
-function nextToTest(grid: Grid, clear: WallDistanceMap, y: number, x: number, limit: number): number {
-  const w = grid.width;
-  for (let i = y * w + x; x < w; x++, i++) if (grid.cells[i] === 0 && clear.values[i]! - 0.5 < limit) return x;
-  return w;
+function nextToTest(grid: Grid, clear: WallDistanceMap, y: number, x: number, end: number, limit: number): number {
+  for (let i = y * grid.width + x; x < end; x++, i++) if (grid.cells[i] === 0 && clear.values[i]! - 0.5 < limit) return x;
+  return end;
 }
 
 /** The probe of index j of cell (x, y): the centre probe first, as it is the likeliest to be far enough. */

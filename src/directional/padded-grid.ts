@@ -2,7 +2,7 @@
  * The grid as the directional search's hit checks read it: padded by blocked cells on every side
  * (more than any move reaches), so that a move near the edge needs no bounds test.
  */
-import type { Grid } from '../grid/grid.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import type { MoveSet } from './hit-check.js';
 
@@ -62,6 +62,42 @@ export class PaddedGrid {
       const p1 = Math.min(paddedRows, p0 + rowsPerPiece);
       yield unitsFor((p1 - p0) * (pw + rw), PADDED_CELLS_PER_UNIT);
       this.fillRows(grid, p0, p1);
+    }
+  }
+
+  /**
+   * Copies the cells of `area` (in grid cells, on the map) into both bitmaps, as resumable work:
+   * what a tile edit needs, as the padding never changes.
+   */
+  *fillAreaWork(grid: Grid, area: GridArea): BuildWork<void> {
+    const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * PADDED_CELLS_PER_UNIT) / area.width));
+    const y1 = area.y + area.height;
+    for (let y0 = area.y; y0 < y1; y0 += rowsPerPiece) {
+      const rows = Math.min(rowsPerPiece, y1 - y0);
+      yield unitsFor(rows * area.width, PADDED_CELLS_PER_UNIT);
+      this.copyCells(grid, area.x, y0, area.width, rows);
+    }
+  }
+
+  /** Writes the cells of a box of the grid into both bitmaps (a plain method: loops in generators run slowly). */
+  private copyCells(grid: Grid, x0: number, y0: number, width: number, height: number): void {
+    const { cells } = grid;
+    const pad = this.pad;
+    const pw = this.width;
+    const rw = this.rowWords;
+    for (let y = y0; y < y0 + height; y++) {
+      const py = y + pad;
+      for (let x = x0; x < x0 + width; x++) {
+        const px = x + pad;
+        const bit = 1 << (px & 31);
+        if (cells[y * grid.width + x] === 1) {
+          this.bytes[py * pw + px] = 1;
+          this.bits[py * rw + (px >> 5)]! |= bit;
+        } else {
+          this.bytes[py * pw + px] = 0;
+          this.bits[py * rw + (px >> 5)]! &= ~bit;
+        }
+      }
     }
   }
 

@@ -19,7 +19,8 @@ import type { Grid, GridArea } from './grid.js';
  *   is relabelled. The cost is about the number of sides times the smaller side's area.
  */
 export class Components {
-  private readonly grid: Grid;
+  /** The grid whose free cells the table labels. */
+  readonly grid: Grid;
   /** Label of each cell (resolve through {@link root}), -1 for a blocked cell. */
   private readonly labels: Int32Array;
   /** Union-find over labels: a label's parent label, itself for a root. */
@@ -67,6 +68,18 @@ export class Components {
     if (!(x >= 0 && y >= 0 && x < g.width && y < g.height)) return -1;
     const label = this.labels[(y | 0) * g.width + (x | 0)]!;
     return label < 0 ? -1 : this.root(label);
+  }
+
+  /**
+   * True when cells i and j (row-major indices, y · width + x) are both free and connected; false
+   * when either is blocked or not a cell of the map.
+   */
+  sameCell(i: number, j: number): boolean {
+    this.refresh();
+    const a = this.labels[i]!;
+    const b = this.labels[j]!;
+    if (!(a >= 0 && b >= 0)) return false;
+    return a === b || this.root(a) === this.root(b);
   }
 
   /**
