@@ -45,18 +45,16 @@ import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { moveRunEnds } from './move-runs.js';
-import { edgeRowsFit } from './edge-rows.js';
-import { intoBitsWork, readWindow, WindowHits } from './window-hits.js';
+import { edgeRows, edgeRowsFit } from './edge-rows.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
 import { directionalProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
-import { movesEndingAt, ReachabilityProof, type ReachVerdict } from './reachability.js';
+import { ReachabilityProof, type ReachVerdict } from './reachability.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
-import { UniformCosts } from './uniform-costs.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -326,10 +324,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private walls!: WallDistanceMap;
   /** The grid padded by blocked cells, as bytes and bits, for the hit checks of the inner loop. */
   private readonly padded = new PaddedGrid();
-  /** The moves into each heading as bit sets, like {@link movesBits} (undefined until built, null when too wide). */
-  private intoBits: MoveBits | null | undefined = undefined;
-  /** Whole expansions' hit checks for the proof, on {@link padded} while it describes the grid's blocking. */
-  private readonly hits = new WindowHits(this.padded, () => this.builtLayout === this.grid.layoutVersion);
   /** The grid's `version` the tables describe: its blocking and, copied onto {@link shrunk}, its costs. */
   private builtVersion = -1;
   /**
@@ -429,10 +423,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private moveCosts: MoveCosts | null = null;
   /** The grid had tile costs when the current query began: moves cost their cell integrals. */
   private weighted = false;
-  /** How far around each cell the costs are uniform, for weighted grids (see uniform-costs.ts). */
-  private readonly uniform = new UniformCosts();
-  /** Its computation in progress, in slices in the query's opening. */
-  private uniformBuild: SteppedBuild<void> | null = null;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
   /** The field's lifetime work when the current query began. */
@@ -544,10 +534,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
     this.edgeWindow = edgeRowsFit(2 * this.movesSet.maxExtent + 1);
-    if (this.intoBits === undefined && this.proofAfter !== Infinity) {
-      this.intoBits = this.movesBits === null ? null : yield* intoBitsWork(this.movesSet, movesEndingAt(this.movesSet));
-      if (this.movesBits !== null && this.intoBits !== null) this.hits.use(this.movesBits, this.intoBits);
-    }
     this.runEnds ??= moveRunEnds(this.movesSet);
     this.expansionExtra = Math.max(0, this.movesSet.first[this.headings]! / this.headings / MOVES_PER_UNIT - 1);
     if (!this.allocated) {
@@ -578,7 +564,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // The search is the start side: what it has opened (in the corridor too, which uses the
         // same moves) is reachable, so the goal side meeting it proves a path.
         const reached = (id: number): boolean => this.memory.stateOf(id) !== UNSEEN;
-        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached, hits: this.hits });
+        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached });
         this.proof.allocate();
       }
       this.allocated = true;
@@ -794,14 +780,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
-      if (this.weighted && !this.uniform.fresh(this.grid)) {
-        // The radii of uniform cost around each cell (moves priced in one read), once per cost version.
-        this.uniformBuild ??= new SteppedBuild(this.uniform.refreshWork(this.grid));
-        if (!(left() >= 1)) return 'pending';
-        this.openingWork += this.uniformBuild.step(left());
-        if (!this.uniformBuild.done) return 'pending';
-        this.uniformBuild = null;
-      }
       const build = this.corridorBuild;
       if (build !== null) {
         if (!(left() >= 1)) return 'pending';
@@ -1410,9 +1388,22 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const bytes = padded.bytes;
     if (needCheck && bits !== null) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
-      // From a free cell only the walls' coast cells decide (see edge-rows.ts).
-      readWindow(padded, cx, cy, E, this.edgeWindow && bytes[pbase] === 0, padded.window);
-      bits.blocked(k, padded.window, blocked);
+      const window = padded.window;
+      const x0 = cx + pad - E;
+      const pbits = padded.bits;
+      const rw = padded.rowWords;
+      if (this.edgeWindow && bytes[pbase] === 0) {
+        // From a free cell only the walls' coast cells decide (see edge-rows.ts).
+        edgeRows(pbits, rw, x0, cy + pad - E, 2 * E + 1, window);
+      } else {
+        const word = x0 >> 5;
+        const bit = x0 & 31;
+        for (let r = 0; r <= 2 * E; r++) {
+          const base = (cy + pad - E + r) * rw + word;
+          window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
+        }
+      }
+      bits.blocked(k, window, blocked);
     }
     const g = this.memory.g[id]!;
     const corridorOn = this.corridorOn;
@@ -1421,9 +1412,6 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const { dx, dy, endHeading, cost, extent, cellFirst, cellX, cellY } = mv;
     const weighted = this.weighted ? this.moveCosts! : null;
     const grid = this.grid;
-    // Moves within this many cells of the start cell cost its cost times their length (-1: none; stale after a cost edit).
-    const uniform = weighted !== null && this.uniform.fresh(grid) ? this.uniform.radius[cell]! : -1;
-    const reach = weighted?.reach;
     let pieces = 0;
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
@@ -1465,8 +1453,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
         // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
         if (seen && !(g + cost[m]! < gOf[to]! - IMPROVEMENT_EPSILON)) continue;
-        if (weighted !== null) pieces += reach![m]! >= 0 && reach![m]! <= uniform ? 1 : weighted.first[m + 1]! - weighted.first[m]!;
-        const ng = weighted === null ? g + cost[m]! : g + weighted.costNear(grid, m, cx, cy, uniform);
+        if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
+        const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
         if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;
         if (needCheck && bits === null && extent[m]! >= clear) {
           let hit = false;
