@@ -79,3 +79,8 @@ export {
   type NearestGoalOptions,
 } from './follow/curve-nearest.js';
 export type { Work, WorkBudget } from './follow/work.js';
+// Vehicles' plans off the main thread (NavigatorOptions.planWorker): the client, the worker's host, the ports.
+export { PlanWorkerClient, type PlanWorkerOptions, type PlanWorkerPort, type PlanDelivery } from './worker/client.js';
+export { servePlans, WORKER_SLICE_MS, type ServeOptions, type PlanHost } from './worker/host.js';
+export { webPort, nodePort, type PlanPort, type WebEndpoint, type NodeEndpoint } from './worker/port.js';
+export { PROTOCOL_VERSION, type ToWorker, type FromWorker } from './worker/protocol.js';

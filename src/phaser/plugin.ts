@@ -17,6 +17,8 @@ import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
 import type { AvoidanceOptions } from '../follow/crowd-steering.js';
 import { loadMoveTables, type MoveTablesInfo } from '../directional/move-tables.js';
+import type { PlanWorkerClient } from '../worker/client.js';
+import { planWorkerFor, type PlanWorkerOption } from '../worker/worker-option.js';
 
 /** Options of `useTilemap`: the map's grids, and how its units share the ground. */
 export interface PathfindingMapOptions extends TilemapOptions {
@@ -27,6 +29,15 @@ export interface PathfindingMapOptions extends TilemapOptions {
    * it out with `avoid: false`. Units of different movement classes do not see each other.
    */
   avoidance?: boolean | AvoidanceOptions;
+  /**
+   * Plan the routes of units with a turning radius in a Web Worker, off the main thread (default
+   * false): a crowd of tanks ordered at once then costs the frame nothing, and infantry keep the
+   * whole budget. `true` starts Headway's own worker (bundled in, nothing to configure; it warms
+   * up for a second or so after the map is set, planning in-thread until it is ready); a
+   * function returns a Worker of the game's own. If the worker fails, its plans are made on the
+   * main thread instead. See docs/plugin.md.
+   */
+  worker?: PlanWorkerOption;
 }
 
 /** A game object the plugin can move: anything with a position and a rotation (sprites, images, containers). */
@@ -175,6 +186,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private budget: PlanBudget = DEFAULT_PLAN_BUDGET;
   /** The current map's avoidance option, for each navigator made for it. */
   private avoidance: boolean | AvoidanceOptions = true;
+  /** The vehicles' plan worker, when the map's `worker` option asks for one. */
+  private planWorker: PlanWorkerClient | undefined;
   private drawer: DebugDraw | undefined;
   private debugOptions: DebugOptions | undefined;
   private running = false;
@@ -222,7 +235,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
       throw new TypeError(`avoidance must be a boolean or an options object, got ${avoidance === null ? 'null' : typeof avoidance}`);
     }
     const map = new TilemapGrid(layers, options);
+    const planWorker = planWorkerFor(options.worker, this.planWorker, (error) => this.reportError(error));
     this.releaseMap();
+    this.planWorker = planWorker;
     this.map = map;
     this.avoidance = avoidance;
     this.nav = this.newNavigator(map.grid, undefined, map.speeds.of(DEFAULT_MOVEMENT_CLASS));
@@ -533,6 +548,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     for (const unit of [...this.records.keys()]) this.removeUnit(unit);
     for (const { move } of this.refused.splice(0)) move.cancel('the scene shut down');
     this.releaseMap();
+    this.planWorker?.destroy();
+    this.planWorker = undefined;
     this.drawer?.destroy();
     this.drawer = undefined;
     this.debugOptions = undefined;
@@ -667,6 +684,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         budget: this.budget,
         onError: (error) => this.reportError(error),
         avoidance: this.avoidance,
+        ...(this.planWorker ? { planWorker: this.planWorker } : {}),
         ...(queue ? { queue } : {}),
         ...(terrain ? { terrain } : {}),
       },
