@@ -25,9 +25,13 @@ export function planWorkerFor(option: PlanWorkerOption | undefined, current: Pla
   if (option === true && current?.alive) return current;
   current?.destroy();
   if (!option) return undefined;
-  const port: Promise<PlanWorkerPort> =
-    option === true
-      ? import('./browser-worker.js').then((m) => m.startBrowserPlanWorker())
-      : new Promise((resolve) => resolve(webPort(option() as unknown as WebEndpoint)));
+  if (option === true) return new PlanWorkerClient(import('./browser-worker.js').then((m) => m.startBrowserPlanWorker()), { onError });
+  // The game's own Worker is there at once: the first orders already go to it.
+  let port: PlanWorkerPort | Promise<PlanWorkerPort>;
+  try {
+    port = webPort(option() as unknown as WebEndpoint);
+  } catch (error) {
+    port = Promise.reject(error);
+  }
   return new PlanWorkerClient(port, { onError });
 }
