@@ -45,13 +45,14 @@ import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
 import { moveRunEnds } from './move-runs.js';
-import { edgeRows, edgeRowsFit } from './edge-rows.js';
+import { edgeRowsFit } from './edge-rows.js';
+import { intoBitsWork, readWindow, WindowHits } from './window-hits.js';
 import { DEFAULT_MAX_MEMORY } from './memory-size.js';
 import { PaddedGrid } from './padded-grid.js';
 import { curveFailure, precheck, refusalOf, safePose, type Refusal } from './query-checks.js';
 import { directionalProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import { RegionLabels } from './regions.js';
-import { ReachabilityProof, type ReachVerdict } from './reachability.js';
+import { movesEndingAt, ReachabilityProof, type ReachVerdict } from './reachability.js';
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
@@ -324,6 +325,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private walls!: WallDistanceMap;
   /** The grid padded by blocked cells, as bytes and bits, for the hit checks of the inner loop. */
   private readonly padded = new PaddedGrid();
+  /** The moves into each heading as bit sets, like {@link movesBits} (undefined until built, null when too wide). */
+  private intoBits: MoveBits | null | undefined = undefined;
+  /** Whole expansions' hit checks for the proof, on {@link padded} while it describes the grid's blocking. */
+  private readonly hits = new WindowHits(this.padded, () => this.builtLayout === this.grid.layoutVersion);
   /** The grid's `version` the tables describe: its blocking and, copied onto {@link shrunk}, its costs. */
   private builtVersion = -1;
   /**
@@ -534,6 +539,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.movesSet ??= yield* moveSetBuild(this.profile, this.headings, this.neighborhood);
     if (this.movesBits === null) this.movesBits = yield* moveBitsWork(this.movesSet);
     this.edgeWindow = edgeRowsFit(2 * this.movesSet.maxExtent + 1);
+    if (this.intoBits === undefined && this.proofAfter !== Infinity) {
+      this.intoBits = this.movesBits === null ? null : yield* intoBitsWork(this.movesSet, movesEndingAt(this.movesSet));
+      if (this.movesBits !== null && this.intoBits !== null) this.hits.use(this.movesBits, this.intoBits);
+    }
     this.runEnds ??= moveRunEnds(this.movesSet);
     this.expansionExtra = Math.max(0, this.movesSet.first[this.headings]! / this.headings / MOVES_PER_UNIT - 1);
     if (!this.allocated) {
@@ -564,7 +573,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // The search is the start side: what it has opened (in the corridor too, which uses the
         // same moves) is reachable, so the goal side meeting it proves a path.
         const reached = (id: number): boolean => this.memory.stateOf(id) !== UNSEEN;
-        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached });
+        this.proof = new ReachabilityProof(this.grid, this.profile, this.movesSet, { shotNear, walls: this.walls, goalSideOnly: true, reached, hits: this.hits });
         this.proof.allocate();
       }
       this.allocated = true;
@@ -1388,22 +1397,9 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const bytes = padded.bytes;
     if (needCheck && bits !== null) {
       // Columns cx - E .. cx + E of rows cy - E .. cy + E, as bits in one word per row.
-      const window = padded.window;
-      const x0 = cx + pad - E;
-      const pbits = padded.bits;
-      const rw = padded.rowWords;
-      if (this.edgeWindow && bytes[pbase] === 0) {
-        // From a free cell only the walls' coast cells decide (see edge-rows.ts).
-        edgeRows(pbits, rw, x0, cy + pad - E, 2 * E + 1, window);
-      } else {
-        const word = x0 >> 5;
-        const bit = x0 & 31;
-        for (let r = 0; r <= 2 * E; r++) {
-          const base = (cy + pad - E + r) * rw + word;
-          window[r] = bit === 0 ? pbits[base]! : (pbits[base]! >>> bit) | (pbits[base + 1]! << (32 - bit));
-        }
-      }
-      bits.blocked(k, window, blocked);
+      // From a free cell only the walls' coast cells decide (see edge-rows.ts).
+      readWindow(padded, cx, cy, E, this.edgeWindow && bytes[pbase] === 0, padded.window);
+      bits.blocked(k, padded.window, blocked);
     }
     const g = this.memory.g[id]!;
     const corridorOn = this.corridorOn;

@@ -9,6 +9,13 @@
 import { MAX_MASK_EXTENT, type MoveSet } from './hit-check.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
+/**
+ * What the sets are made of: per heading a run of moves (`first`), per move its touched cells as
+ * offsets from the window's centre cell. A {@link MoveSet} is one; the moves into each heading,
+ * with their cells from the end cell, are another (see window-hits.ts).
+ */
+export type MoveCells = Pick<MoveSet, 'maxExtent' | 'headings' | 'first' | 'size' | 'cellFirst' | 'cellX' | 'cellY'>;
+
 /** Move cells written into the sets per work unit (a few operations each). */
 const CELLS_PER_UNIT = 32;
 
@@ -16,13 +23,13 @@ const CELLS_PER_UNIT = 32;
 const ZEROED_BYTES_PER_UNIT = 4096;
 
 /** The {@link MoveBits} of `moves` as resumable work, or null when its extent is too wide for them. */
-export function* moveBitsWork(moves: MoveSet): BuildWork<MoveBits | null> {
+export function* moveBitsWork(moves: MoveCells): BuildWork<MoveBits | null> {
   if (moves.maxExtent > MAX_MASK_EXTENT) return null;
   return new MoveBits(moves, yield* fillWork(moves));
 }
 
 /** The sets' words, filled a few moves a piece. */
-function* fillWork(moves: MoveSet): BuildWork<{ words: number; touch: Int32Array }> {
+function* fillWork(moves: MoveCells): BuildWork<{ words: number; touch: Int32Array }> {
   const E = moves.maxExtent;
   const side = 2 * E + 1;
   const H = moves.headings;
@@ -53,7 +60,7 @@ function* fillWork(moves: MoveSet): BuildWork<{ words: number; touch: Int32Array
 }
 
 /** Cells of the moves from m on, up to `limit`: the size of the piece that starts at m. */
-function cellsFrom(moves: MoveSet, m: number, limit: number): number {
+function cellsFrom(moves: MoveCells, m: number, limit: number): number {
   let cells = 0;
   for (let n = m; n < moves.size && cells + (moves.cellFirst[n + 1]! - moves.cellFirst[n]!) <= limit; n++) cells += moves.cellFirst[n + 1]! - moves.cellFirst[n]!;
   return cells;
@@ -73,7 +80,7 @@ export class MoveBits {
    * @throws RangeError when the move set's extent is wider than the window masks handle.
    */
   constructor(
-    readonly moves: MoveSet,
+    readonly moves: MoveCells,
     filled?: { words: number; touch: Int32Array },
   ) {
     const E = moves.maxExtent;

@@ -33,6 +33,7 @@ import type { ResolvedProfile } from '../unit/profile.js';
 import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
 import { curveOrNull, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork } from './lattice-rules.js';
 import { StartJoins } from './start-joins.js';
+import type { ExpansionHits } from './window-hits.js';
 import { ApproachBound, POSES_PER_UNIT } from './approach-bound.js';
 
 /**
@@ -75,6 +76,11 @@ export interface ReachabilityOptions {
    * make a wrong `reachable`, never a wrong `unreachable`.
    */
   reached?: (id: number) => boolean;
+  /**
+   * The hit checks of whole expansions as bit sets (the planner's, window-hits.ts): when given and
+   * able to answer, an expansion reads them instead of each move's cells.
+   */
+  hits?: ExpansionHits;
 }
 
 /**
@@ -178,7 +184,7 @@ class StateQueue {
 /** For each end heading, the moves that end at it (the backward side's predecessors), per move set. */
 const movesEndingAtCache = new WeakMap<MoveSet, { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array }>();
 
-function movesEndingAt(set: MoveSet): { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array } {
+export function movesEndingAt(set: MoveSet): { first: Int32Array; moves: Int32Array; fromHeading: Uint8Array } {
   let index = movesEndingAtCache.get(set);
   if (index) return index;
   const H = set.headings;
@@ -241,6 +247,9 @@ export class ReachabilityProof {
   private readonly walls: WallDistanceMap | undefined;
   private readonly goalSideOnly: boolean;
   private readonly reached: ((id: number) => boolean) | undefined;
+  private readonly hits: ExpansionHits | undefined;
+  /** An expansion's blocked moves from {@link hits}, one bit each. */
+  private blockedMoves = new Int32Array(0);
   private goal: Pose = { x: 0, y: 0, heading: 0 };
   /** The exact start of the current proof, its heading normalized: its joins start there. */
   private startPose: Pose = { x: 0, y: 0, heading: 0 };
@@ -297,6 +306,7 @@ export class ReachabilityProof {
     this.walls = options.walls;
     this.goalSideOnly = options.goalSideOnly ?? false;
     this.reached = options.reached;
+    this.hits = options.hits;
   }
 
   /** The current verdict. */
@@ -549,11 +559,13 @@ export class ReachabilityProof {
     const last = mv.first[k + 1]!;
     let m = first;
     let dead = true;
+    const bits = this.hitBits(false, k, cx, cy);
     while (m < last && dead) {
       const tx = cx + mv.dx[m]!;
       const ty = cy + mv.dy[m]!;
       // As in expandForward: a target off the map is never reached.
-      if (tx >= 0 && ty >= 0 && tx < w && ty < this.grid.height && this.legal(m, cx, cy)) dead = false;
+      const inside = tx >= 0 && ty >= 0 && tx < w && ty < this.grid.height;
+      if (inside && (bits !== null ? ((bits[(m - first) >> 5]! >>> ((m - first) & 31)) & 1) === 0 : this.legal(m, cx, cy))) dead = false;
       m++;
     }
     // Counted as the share of an expansion's move checks it made.
@@ -685,14 +697,17 @@ export class ReachabilityProof {
     const cx = cell % w;
     const cy = (cell / w) | 0;
     const mv = this.moves;
+    const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
-    for (let m = mv.first[k]!; m < last; m++) {
+    const bits = this.hitBits(false, k, cx, cy);
+    for (let m = firstMove; m < last; m++) {
       const tx = cx + mv.dx[m]!;
       const ty = cy + mv.dy[m]!;
       // A target off the map is illegal anyway: the move sweeps its end disc.
       if (tx < 0 || ty < 0 || tx >= w || ty >= this.grid.height) continue;
       const to = (ty * w + tx) * H + mv.endHeading[m]!;
-      if (this.visited(to, FORWARD) || !this.legal(m, cx, cy)) continue;
+      if (this.visited(to, FORWARD)) continue;
+      if (bits !== null ? ((bits[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0 : !this.legal(m, cx, cy)) continue;
       if (this.markForward(to)) return;
     }
   }
@@ -713,15 +728,30 @@ export class ReachabilityProof {
     const cy = (cell / w) | 0;
     const mv = this.moves;
     const { first, moves, fromHeading } = this.ends;
-    for (let i = first[k]!; i < first[k + 1]!; i++) {
+    const firstMove = first[k]!;
+    const bits = this.hitBits(true, k, cx, cy);
+    for (let i = firstMove; i < first[k + 1]!; i++) {
       const m = moves[i]!;
       const fx = cx - mv.dx[m]!;
       const fy = cy - mv.dy[m]!;
       if (fx < 0 || fy < 0 || fx >= w || fy >= this.grid.height) continue;
       const from = (fy * w + fx) * H + fromHeading[m]!;
-      if (this.visited(from, BACKWARD) || !this.legal(m, fx, fy)) continue;
+      if (this.visited(from, BACKWARD)) continue;
+      if (bits !== null ? ((bits[(i - firstMove) >> 5]! >>> ((i - firstMove) & 31)) & 1) !== 0 : !this.legal(m, fx, fy)) continue;
       if (this.markBackward(from)) return;
     }
+  }
+
+  /**
+   * The blocked moves out of (or `into`) heading k at cell (cx, cy) as bits from {@link hits}, or
+   * null when there are none to read (each move is then checked by its cells).
+   */
+  private hitBits(into: boolean, k: number, cx: number, cy: number): Int32Array | null {
+    const hits = this.hits;
+    if (hits === undefined) return null;
+    if (this.blockedMoves.length < hits.words) this.blockedMoves = new Int32Array(hits.words);
+    const answered = into ? hits.blockedInto(k, cx, cy, this.blockedMoves) : hits.blockedFrom(k, cx, cy, this.blockedMoves);
+    return answered ? this.blockedMoves : null;
   }
 
   private visited(id: number, side: number): boolean {
