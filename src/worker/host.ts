@@ -11,7 +11,7 @@ import { WorkJob } from '../follow/work.js';
 import type { UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { applyPatch, gridFromPatch, PROTOCOL_VERSION, requestFromWire, routeToWire, type FromWorker, type ToWorker } from './protocol.js';
-import { DEFAULT_WARM_PROFILES, warmUp } from './warm-up.js';
+import { DEFAULT_WARM_PROFILES, warmUpWork } from './warm-up.js';
 
 /**
  * Milliseconds the worker plans before it lets messages in: short enough that an edit or a cancel
@@ -21,7 +21,7 @@ export const WORKER_SLICE_MS = 4;
 
 /** Options of {@link servePlans}. */
 export interface ServeOptions {
-  /** Profiles planned on a tiny map at start so the code is warm; `[]` for none. Default: a typical tank. */
+  /** Profiles planned on the warm-up map at start, as idle work, so the code is warm; `[]` for none. Default: a typical tank. */
   warmUp?: readonly UnitProfile[];
   /** Milliseconds now; `performance.now` by default. */
   clock?: () => number;
@@ -46,9 +46,9 @@ function laterFn(): (fn: () => void) => void {
 }
 
 /**
- * Answers plan requests arriving on `port` (see {@link ToWorker}). Warms up first (see
- * {@link warmUp}), then posts `ready`. A message that cannot be read gets an error reply; a plan
- * that throws fails alone.
+ * Answers plan requests arriving on `port` (see {@link ToWorker}). Warms up while no plan waits
+ * (see `warmUpWork`), then posts `ready` with the milliseconds the warm-up took. A message that
+ * cannot be read gets an error reply; a plan that throws fails alone.
  *
  * @example
  * ```ts
@@ -61,6 +61,9 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
   const grids = new Map<number, { grid: Grid; ctx: RouteContext }>();
   const jobs = new Map<number, WorkJob<Route>>();
   const queue = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
+  // Warm-up plans run only while no real plan waits: they never delay an order.
+  const idle = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
+  let warmUpMs = 0;
   const later = laterFn();
   let scheduled = false;
   let closed = false;
@@ -72,12 +75,18 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
     scheduled = false;
     if (closed) return;
     try {
-      queue.run();
+      if (queue.size > 0) queue.run();
+      else warmUpMs += idle.run().milliseconds;
     } catch (error) {
       // Every job has its own error handler; this is a bug of the queue itself: report, go on.
       send({ v: PROTOCOL_VERSION, type: 'error', message: `plan loop: ${messageOf(error)}` });
     }
-    if (queue.size > 0) schedule();
+    if (queue.size > 0 || idle.size > 0) schedule();
+  };
+  const warm = (profiles: readonly UnitProfile[], onDone: () => void): void => {
+    // Warming is an optimisation: a failure leaves the code cold, never the worker unusable.
+    idle.add(new WorkJob((budget) => warmUpWork(budget, profiles), onDone, onDone));
+    schedule();
   };
   const schedule = (): void => {
     if (scheduled || closed) return;
@@ -130,7 +139,8 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
         jobs.delete(message.id);
         return;
       case 'warm':
-        warmUp(message.profiles, clock);
+        if (!Array.isArray(message.profiles)) throw new TypeError(`warm needs an array of profiles, got ${String(message.profiles)}`);
+        warm(message.profiles, () => {});
         return;
       default:
         throw new TypeError(`unknown message type ${JSON.stringify((message as { type?: unknown }).type)}`);
@@ -154,19 +164,14 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
     }
   });
 
-  let warmUpMs = 0;
-  try {
-    warmUpMs = warmUp(options.warmUp ?? DEFAULT_WARM_PROFILES, clock);
-  } catch {
-    // Warming is an optimisation: a failure leaves the code cold, never the worker unusable.
-  }
-  send({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs });
+  warm(options.warmUp ?? DEFAULT_WARM_PROFILES, () => send({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs }));
 
   return {
     close: () => {
       if (closed) return;
       closed = true;
       queue.clear();
+      idle.clear();
       jobs.clear();
       for (const { ctx } of grids.values()) ctx.destroy();
       grids.clear();

@@ -1,8 +1,11 @@
 /**
- * Warming a fresh plan worker: its code starts cold (interpreted, then optimised as it runs), and
- * a cold directional search costs about twice a warm one. A few synthetic vehicle plans on a tiny
- * built-in map, run when the worker starts, take that cost before the game's first orders come,
- * and build the move tables of the profiles warmed (tables are shared per profile, not per map).
+ * Warming a fresh plan worker: its code starts cold (interpreted, then optimised as it runs). On
+ * a 256 x 256 map the first hundred tank plans of a fresh process cost about twice the next
+ * hundred, on any map, and a warm-up on a tiny map takes little of that away: the long searches,
+ * wide distance fields and corridors of a real map are other code paths. So the worker plans
+ * synthetic orders of every length on a map of rooms and pillars of its own, as idle work that
+ * real plans always go ahead of. It also builds the move tables of the profiles warmed (tables are
+ * shared per profile, not per map).
  */
 import { Grid } from '../grid/grid.js';
 import { planRoute, RouteContext } from '../follow/route.js';
@@ -12,73 +15,72 @@ import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 /** The profile warmed when none is given: the typical tank (r = 2 tiles, 0.8 wide, may reverse). */
 export const DEFAULT_WARM_PROFILES: readonly UnitProfile[] = [{ speed: 3, turningRadius: 2, width: 0.8, reverse: true }];
 
-/**
- * The warm-up map: rooms, a corridor and pillars, so the plans turn, reverse, squeeze and fail
- * as game orders do (every branch of the search warmed, not only the straight line).
- */
-const WARM_MAP = [
-  '................................',
-  '................................',
-  '..........@@@@@@@@..............',
-  '..........@@@@@@@@......@@......',
-  '......................@@@@......',
-  '...@@.................@@@@......',
-  '...@@..........@@.....@@........',
-  '...............@@...............',
-  '................................',
-  '......@@@@@@@@@@@@@@@@@@@@......',
-  '......@@@@@@@@@@@@@@@@@@@@......',
-  '................................',
-  '................................',
-  '..@@@@@@@@@@@@@@@@@@@@@@@@@@@@..',
-  '..@@@@@@@@@@@@@@@@@@@@@@@@@@@@..',
-  '.......@@.......................',
-  '.......@@...........@@@@........',
-  '....................@@@@........',
-  '..........@@........@@@@........',
-  '..........@@....................',
-  '...@@@@@@@@@@@@@@@@@@@@@@@@@....',
-  '...@@@@@@@@@@@@@@@@@@@@@@@@@....',
-  '................................',
-  '.....@@...........@@............',
-  '.....@@...........@@......@@@@..',
-  '..........................@..@..',
-  '..........................@..@..',
-  '..@@@@@@@.................@@.@..',
-  '..@@@@@@@.......................',
-  '................................',
-  '................................',
-  '................................',
-];
+/** Side of the warm-up map, tiles: room for plans as long as a game's (10 to 120 tiles). */
+const WARM_SIDE = 160;
+/** Rooms of the warm-up map, tiles a side (walls included). */
+const ROOM = 20;
+/** Synthetic plans per profile: about what it takes for the optimised code to settle (measured: 100 plans on one map warm the next map's as well). */
+export const WARM_PLANS = 80;
+/** Plan lengths drawn from, straight-line tiles. */
+const WARM_MIN = 8;
+const WARM_MAX = 120;
+
+/** A small deterministic generator (mulberry32), so every worker warms the same way. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The warm-up map: rooms with doors of several widths, pillars inside, so plans turn, squeeze, reverse and fail as game orders do. */
+export function warmUpGrid(): Grid {
+  const random = generator(17);
+  const blocked = new Uint8Array(WARM_SIDE * WARM_SIDE);
+  for (let y = 0; y < WARM_SIDE; y++) {
+    for (let x = 0; x < WARM_SIDE; x++) if (x % ROOM < 2 || y % ROOM < 2) blocked[y * WARM_SIDE + x] = 1;
+  }
+  for (let ry = 0; ry < WARM_SIDE; ry += ROOM) {
+    for (let rx = 0; rx < WARM_SIDE; rx += ROOM) {
+      // A door in the room's west and north walls, 2 to 7 tiles wide (some too narrow to turn in).
+      const door = (): [number, number] => {
+        const width = 2 + Math.floor(random() * 6);
+        return [2 + Math.floor(random() * (ROOM - 2 - width)), width];
+      };
+      const [wy, ww] = door();
+      const [nx, nw] = door();
+      for (let i = 0; i < ww; i++) for (let t = 0; t < 2; t++) blocked[(ry + wy + i) * WARM_SIDE + rx + t] = 0;
+      for (let i = 0; i < nw; i++) for (let t = 0; t < 2; t++) blocked[(ry + t) * WARM_SIDE + rx + nx + i] = 0;
+      for (let p = Math.floor(random() * 4); p > 0; p--) {
+        const px = rx + 4 + Math.floor(random() * (ROOM - 8));
+        const py = ry + 4 + Math.floor(random() * (ROOM - 8));
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) blocked[(py + dy) * WARM_SIDE + px + dx] = 1;
+      }
+    }
+  }
+  return Grid.fromPredicate(WARM_SIDE, WARM_SIDE, (x, y) => blocked[y * WARM_SIDE + x] === 1);
+}
 
 /**
- * Start (x, y, heading) and goal (x, y) of the warm-up plans, in tiles: across the rooms, round
- * the walls, a U-turn, into the small box (no room to turn) and a short hop.
+ * The warm-up as resumable work (run it within a budget, as idle work): {@link WARM_PLANS}
+ * synthetic plans per profile on {@link warmUpGrid}; invalid profiles are skipped (warming is best
+ * effort).
  */
-const WARM_PLANS: readonly (readonly [number, number, number, number, number])[] = [
-  [1.5, 1.5, 0, 30.5, 30.5],
-  [30.5, 30.5, Math.PI, 1.5, 11.5],
-  [4.5, 11.5, 0, 4.5, 22.5],
-  [15.5, 7.5, Math.PI / 2, 15.5, 3.5],
-  [28.5, 22.5, -Math.PI / 2, 28.5, 25.5],
-  [1.5, 30.5, -Math.PI / 2, 30.5, 1.5],
-  [8.5, 16.5, Math.PI, 25.5, 16.5],
-  [20.5, 29.5, 0, 3.5, 25.5],
-  [12.5, 7.5, 0, 13.5, 7.5],
-  [30.5, 11.5, Math.PI, 1.5, 29.5],
-];
-
-/** How many times the plans are run: code is optimised after it has run a while, not at once. */
-export const WARM_ROUNDS = 3;
-
-/**
- * Plans the warm-up orders for each profile (invalid profiles are skipped: warming is best effort)
- * and returns the milliseconds it took.
- */
-export function warmUp(profiles: readonly UnitProfile[] = DEFAULT_WARM_PROFILES, clock: () => number = () => performance.now()): number {
-  const t0 = clock();
-  const grid = Grid.fromAscii(WARM_MAP);
+export function* warmUpWork(budget: WorkBudget, profiles: readonly UnitProfile[] = DEFAULT_WARM_PROFILES): Work<void> {
+  const grid = warmUpGrid();
   const ctx = new RouteContext(grid);
+  const random = generator(1717);
+  const free = (): { x: number; y: number } => {
+    for (;;) {
+      const x = 1 + Math.floor(random() * (WARM_SIDE - 2));
+      const y = 1 + Math.floor(random() * (WARM_SIDE - 2));
+      if (!grid.isBlocked(x, y)) return { x: x + 0.5, y: y + 0.5 };
+    }
+  };
   try {
     for (const raw of profiles) {
       let profile;
@@ -87,24 +89,14 @@ export function warmUp(profiles: readonly UnitProfile[] = DEFAULT_WARM_PROFILES,
       } catch {
         continue;
       }
-      for (let round = 0; round < WARM_ROUNDS; round++) {
-        for (const [x, y, heading, gx, gy] of WARM_PLANS) {
-          runToEnd((budget) => planRoute(ctx, { start: { x, y, heading }, goal: { x: gx, y: gy }, profile }, budget));
-        }
+      for (let i = 0; i < WARM_PLANS; i++) {
+        const start = free();
+        let goal = free();
+        for (let d = Math.hypot(goal.x - start.x, goal.y - start.y); d < WARM_MIN || d > WARM_MAX; d = Math.hypot(goal.x - start.x, goal.y - start.y)) goal = free();
+        yield* planRoute(ctx, { start: { ...start, heading: random() * 2 * Math.PI - Math.PI }, goal, profile }, budget);
       }
     }
   } finally {
     ctx.destroy();
-  }
-  return clock() - t0;
-}
-
-/** Runs planning work without a budget. */
-function runToEnd<R>(start: (budget: WorkBudget) => Work<R>): R {
-  const budget: WorkBudget = { max: Infinity, used: 0 };
-  const work = start(budget);
-  for (;;) {
-    const next = work.next();
-    if (next.done) return next.value;
   }
 }

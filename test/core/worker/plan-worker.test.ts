@@ -213,6 +213,22 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     for (const kind of ['Immediate', 'Timeout', 'MessagePort']) expect(count(after, kind), kind).toBeLessThanOrEqual(count(before, kind));
   });
 
+  it('a plan sent while the worker warms up is answered before the warm-up ends', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2));
+    const replies: FromWorker[] = [];
+    port1.on('message', (m: FromWorker) => void replies.push(m));
+    const grid = new Grid(20, 12);
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 20, height: 12, patch: patchOf(grid) } satisfies ToWorker);
+    const request = requestToWire({ start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 18.5, y: 10.5 }, profile: TANK });
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'plan', id: 1, grid: 1, request } satisfies ToWorker);
+    while (!replies.some((r) => r.type === 'ready')) await turn();
+    expect(replies.map((r) => r.type)).toEqual(['route', 'ready']);
+    expect((replies[1] as { warmUpMs: number }).warmUpMs).toBeGreaterThan(0);
+    host.close();
+    port1.close();
+  });
+
   it('answers bad messages with an error reply and goes on planning', async () => {
     const { port1, port2 } = new MessageChannel();
     const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
