@@ -56,6 +56,7 @@ import { movesEndingAt, ReachabilityProof, type ReachVerdict } from './reachabil
 import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
+import { MinCosts } from './min-costs.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -428,6 +429,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private moveCosts: MoveCosts | null = null;
   /** The grid had tile costs when the current query began: moves cost their cell integrals. */
   private weighted = false;
+  /** The least tile cost around each cell, for the moves' lower bounds on weighted grids (see min-costs.ts). */
+  private readonly minCosts = new MinCosts();
+  /** Its computation in progress, in slices in the query's opening. */
+  private minCostsBuild: SteppedBuild<void> | null = null;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
   /** The field's lifetime work when the current query began. */
@@ -789,6 +794,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
+      const costs = this.moveCosts;
+      if (this.weighted && costs !== null && !this.minCosts.fresh(this.grid, costs.span)) {
+        // The least cost around each cell (the moves' lower bounds), once per cost version.
+        this.minCostsBuild ??= new SteppedBuild(this.minCosts.refreshWork(this.grid, costs.span));
+        if (!(left() >= 1)) return 'pending';
+        this.openingWork += this.minCostsBuild.step(left());
+        if (!this.minCostsBuild.done) return 'pending';
+        this.minCostsBuild = null;
+      }
       const build = this.corridorBuild;
       if (build !== null) {
         if (!(left() >= 1)) return 'pending';
@@ -1408,6 +1422,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const { dx, dy, endHeading, cost, extent, cellFirst, cellX, cellY } = mv;
     const weighted = this.weighted ? this.moveCosts! : null;
     const grid = this.grid;
+    // No cell a move from here reads costs less (1, the least any cell costs, when the table is stale after a cost edit).
+    const least = weighted !== null && this.minCosts.fresh(grid, weighted.span) ? this.minCosts.values[cell]! : 1;
     let pieces = 0;
     const firstMove = mv.first[k]!;
     const last = mv.first[k + 1]!;
@@ -1449,6 +1465,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         // A move's cost on a weighted grid is at least its plain cost (every cell costs 1 or more):
         // a target the plain cost cannot improve is skipped before the dearer sum over its cells.
         if (seen && !(g + cost[m]! < gOf[to]! - IMPROVEMENT_EPSILON)) continue;
+        // ... nor by the least cost around the cell: most sums in a weighted search would be in vain.
+        if (weighted !== null && seen && !(g + weighted.lowerBound(m, least) < gOf[to]! - IMPROVEMENT_EPSILON)) continue;
         if (weighted !== null) pieces += weighted.first[m + 1]! - weighted.first[m]!;
         const ng = weighted === null ? g + cost[m]! : g + weighted.cost(grid, m, cx, cy);
         if (weighted !== null && seen && !(ng < memory.g[to]! - IMPROVEMENT_EPSILON)) continue;

@@ -23,6 +23,9 @@ const MOVES_PER_UNIT = 0.5;
 /** Moves a piece of the build handles before it yields. */
 const MOVES_PER_PIECE = 64;
 
+/** {@link MoveCosts.lowerBound} times this stays below the sum it bounds, whatever the rounding (a few ulps of ~20 terms). */
+const LOWER_BOUND_SHAVE = 1 - 1e-12;
+
 /** The cost of `segments` on `grid`: the cell integral on a weighted grid, else the plain cost; plus the turn penalty. */
 export function segmentsCostOn(grid: Grid, profile: ResolvedProfile, segments: readonly Segment[]): number {
   let turn = 0;
@@ -49,6 +52,10 @@ export class MoveCosts {
    * its cells at fixed offsets.
    */
   private readonly reach: Int16Array;
+  /** Per move, its pieces' lengths summed (reverse weighted): what it costs on cells of cost 1, turn penalty aside. */
+  private readonly lengthSum: Float64Array;
+  /** The largest Chebyshev offset of any cell a move's cost reads (both sides of an edge piece): see {@link lowerBound}. */
+  readonly span: number;
   /** The pieces' cells as index offsets, for the map width they were made for. */
   private offsets = new Int32Array(0);
   private offsetsWidth = -1;
@@ -63,7 +70,12 @@ export class MoveCosts {
     readonly extra: Float64Array,
   ) {
     this.reach = new Int16Array(first.length - 1);
+    this.lengthSum = new Float64Array(first.length - 1);
+    let span = 0;
+    for (let i = 0; i < x.length; i++) span = Math.max(span, Math.abs(x[i]!), Math.abs(y[i]!), Math.abs(ax[i]!), Math.abs(ay[i]!));
+    this.span = span;
     for (let m = 0; m + 1 < first.length; m++) {
+      for (let i = first[m]!; i < first[m + 1]!; i++) this.lengthSum[m]! += length[i]!;
       let r = 0;
       for (let i = first[m]!; i < first[m + 1]!; i++) {
         if (ax[i] !== x[i] || ay[i] !== y[i]) {
@@ -84,6 +96,15 @@ export class MoveCosts {
       this.offsetsWidth = width;
     }
     return this.offsets;
+  }
+
+  /**
+   * A lower bound on {@link cost} of move m from a cell around which (within {@link span}, cells
+   * off the map counting 1) no cell costs less than `least`: each piece costs at least `least` a
+   * tile. Shaved by a relative 1e-12 so that the rounding of the two sums never puts it above.
+   */
+  lowerBound(m: number, least: number): number {
+    return (this.extra[m]! + least * this.lengthSum[m]!) * LOWER_BOUND_SHAVE;
   }
 
   /**
