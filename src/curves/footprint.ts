@@ -6,7 +6,7 @@
  *
  * Cell (x, y) is the square [x, x+1] × [y, y+1]; cells outside the map are blocked.
  */
-import { growArea, unionArea } from '../grid/change-box.js';
+import { growArea } from '../grid/change-boxes.js';
 import type { Grid, GridArea } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
@@ -518,66 +518,60 @@ export class WallDistanceMap {
     }
     // A grid change while paused leaves the map stale: the next refresh starts over.
     this.builtVersion = version === this.grid.layoutVersion ? version : -1;
-    if (this.builtVersion >= 0) this.unsettled = null;
   }
 
   /**
-   * {@link refreshWork} for a map that was up to date before the cells of `area` changed (and no
-   * others): only a window around the area is recomputed, so one tile edit costs work near it.
+   * {@link refreshWork} for a map that was up to date before the cells of `areas` changed (and no
+   * others): only a window around each area is recomputed, so one tile edit costs work near it.
    *
-   * The window is the area grown by {@link WALL_WINDOW_MARGIN}; both chamfer passes run inside it,
+   * A window is the area grown by {@link WALL_WINDOW_MARGIN}; both chamfer passes run inside it,
    * reading the cells around it, which keep their values. That is exact when no value outside
    * the window changes, and a value outside changes only if one on the window's rim does (a
    * shortest 8-connected path from a changed cell to a cell outside crosses the rim, and the value
    * changes along it): so when a rim value moved, the margin doubles and the window is done again.
-   * A window over {@link WHOLE_REFRESH_SHARE} of the map, or a map never built, is built whole.
-   * A grid change while this runs in slices leaves the window unsettled: the next call takes it in.
+   * The areas are done one after the other, each on a map exact for the grid with the areas
+   * before it changed. Windows over {@link WHOLE_REFRESH_SHARE} of the map, or a map never built,
+   * are built whole; so is the next refresh after a grid change came while this ran in slices
+   * (a window it overtook holds values of no grid).
    */
-  *refreshAreaWork(area: GridArea): BuildWork<void> {
+  *refreshAreaWork(areas: readonly GridArea[]): BuildWork<void> {
     const { width: w, height: h } = this;
     if (this.builtVersion < 0) {
       yield* this.refreshWork();
       return;
     }
     const version = this.grid.layoutVersion;
-    const box = unionArea(area, this.unsettled);
-    this.unsettled = null;
-    for (let margin = WALL_WINDOW_MARGIN; box !== null; margin *= 2) {
-      const win = growArea(box, margin, w, h);
-      if (win === null) break;
-      if (win.width * win.height > WHOLE_REFRESH_SHARE * w * h) {
-        this.builtVersion = -1;
-        yield* this.refreshWork();
-        return;
+    for (const area of areas) {
+      for (let margin = WALL_WINDOW_MARGIN; ; margin *= 2) {
+        const win = growArea(area, margin, w, h);
+        if (win === null) break;
+        if (win.width * win.height > WHOLE_REFRESH_SHARE * w * h) {
+          this.builtVersion = -1;
+          yield* this.refreshWork();
+          return;
+        }
+        yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
+        const rim = this.saveRim(win);
+        const x1 = win.x + win.width;
+        const y1 = win.y + win.height;
+        const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT) / win.width));
+        for (let ya = win.y; ya < y1; ya += rowsPerPiece) {
+          const yb = Math.min(y1, ya + rowsPerPiece);
+          yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
+          this.forwardRows(ya, yb, win.x, x1);
+        }
+        for (let yb = y1 - 1; yb >= win.y; yb -= rowsPerPiece) {
+          const ya = Math.max(win.y - 1, yb - rowsPerPiece);
+          yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
+          this.backwardRows(yb, ya, win.x, x1);
+        }
+        yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
+        if (this.rimHolds(win, rim)) break;
       }
-      // Its values are unsettled until the rim holds: a slice boundary may come first.
-      this.unsettled = win;
-      yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
-      const rim = this.saveRim(win);
-      const x1 = win.x + win.width;
-      const y1 = win.y + win.height;
-      const rowsPerPiece = Math.max(1, Math.floor((MAX_PIECE_UNITS * CLEARANCE_CELLS_PER_UNIT) / win.width));
-      for (let ya = win.y; ya < y1; ya += rowsPerPiece) {
-        const yb = Math.min(y1, ya + rowsPerPiece);
-        yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
-        this.forwardRows(ya, yb, win.x, x1);
-      }
-      for (let yb = y1 - 1; yb >= win.y; yb -= rowsPerPiece) {
-        const ya = Math.max(win.y - 1, yb - rowsPerPiece);
-        yield unitsFor((yb - ya) * win.width, CLEARANCE_CELLS_PER_UNIT);
-        this.backwardRows(yb, ya, win.x, x1);
-      }
-      yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);
-      if (this.rimHolds(win, rim)) break;
     }
-    if (this.grid.layoutVersion === version) {
-      this.unsettled = null;
-      this.builtVersion = version;
-    }
+    this.builtVersion = this.grid.layoutVersion === version ? version : -1;
   }
 
-  /** The window written by an area refresh that a grid change overtook: the next one redoes it. */
-  private unsettled: GridArea | null = null;
   /** Scratch for the rim values of a window. */
   private rimScratch = new Uint16Array(0);
 

@@ -26,7 +26,7 @@ import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkReach, 
 import { firstLeg } from '../curves/first-leg.js';
 import { hypot } from '../curves/hypot.js';
 import { WallDistanceMap, WHOLE_REFRESH_SHARE, pathHitsBlocked } from '../curves/footprint.js';
-import { ChangeBox, growArea } from '../grid/change-box.js';
+import { ChangeBoxes, growArea } from '../grid/change-boxes.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
@@ -1067,26 +1067,26 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.searched = true;
   }
 
-  /** The grid's blocking changes since the tables last caught up, as one box (watched from the first refresh, which builds whole). */
-  private layoutChanges: ChangeBox | null = null;
+  /** The grid's blocking changes since the tables last caught up, as boxes (watched from the first refresh, which builds whole). */
+  private layoutChanges: ChangeBoxes | null = null;
   /** Its changes of costs (and blocking) since the shrunk grid's costs last caught up. */
-  private costChanges: ChangeBox | null = null;
+  private costChanges: ChangeBoxes | null = null;
 
   /**
    * Brings the grid-derived tables up to date, as resumable work. After tile edits only what
-   * they can reach is redone: the wall distances in a window around the edited box, the bitmaps
-   * in it, the shrunk grid in it grown by the sweep's reach (`shrinkReach`), the regions and move
-   * bits around the shrunk cells that changed. The first build, reallocated bitmaps and edits
-   * over {@link WHOLE_REFRESH_SHARE} of the map build whole. Edits made while this runs in slices
-   * wait in the change boxes, and the next refresh redoes their area.
+   * they can reach is redone: the wall distances in a window around each box of edits, the
+   * bitmaps in it, the shrunk grid in it grown by the sweep's reach (`shrinkReach`), the regions
+   * and move bits around the shrunk cells that changed. The first build, reallocated bitmaps and
+   * edits over {@link WHOLE_REFRESH_SHARE} of the map build whole. Edits made while this runs in
+   * slices wait in the change boxes, and the next refresh redoes their area.
    */
   private *refreshWork(): BuildWork<void> {
     const grid = this.grid;
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
     const layout = grid.layoutVersion;
-    const layoutChanges = (this.layoutChanges ??= new ChangeBox(grid, 'layout'));
-    const costChanges = (this.costChanges ??= new ChangeBox(grid, 'any'));
+    const layoutChanges = (this.layoutChanges ??= new ChangeBoxes(grid, 'layout'));
+    const costChanges = (this.costChanges ??= new ChangeBoxes(grid, 'any'));
     // Taken before the first slice: later edits stay in the boxes for the next refresh.
     const costsChanged = costChanges.take();
     let settled = true;
@@ -1094,8 +1094,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.builtLayout !== layout) {
       const changed = layoutChanges.take();
       const radius = this.profile.sweepRadius;
-      const area = changed === null ? null : growArea(changed, shrinkReach(radius), grid.width, grid.height);
-      if (this.builtLayout < 0 || changed === null || area === null || area.width * area.height > WHOLE_REFRESH_SHARE * grid.cells.length) {
+      // Boxes of edits lie on the map, so each grown one does too.
+      const areas = changed.map((box) => growArea(box, shrinkReach(radius), grid.width, grid.height)!);
+      const cells = areas.reduce((n, area) => n + area.width * area.height, 0);
+      if (this.builtLayout < 0 || changed.length === 0 || cells > WHOLE_REFRESH_SHARE * grid.cells.length) {
         this.builtLayout = -1;
         yield* this.walls.refreshWork();
         // Shrunk cells anywhere may have read wall distances an edit overtook: build whole again.
@@ -1104,18 +1106,18 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         yield* shrinkWork(grid, radius, this.walls, this.shrunk);
       } else {
         yield* this.walls.refreshAreaWork(changed);
-        // The walls redo a window an edit overtook themselves; the shrunk cells that read it are
-        // redone with the box next time.
-        if (grid.layoutVersion !== layout) layoutChanges.add(changed);
-        yield* this.padded.fillAreaWork(grid, changed);
-        yield* shrinkWork(grid, radius, this.walls, this.shrunk, area);
+        // An edit that overtook the walls makes them build whole next time; the shrunk cells that
+        // read them are redone with the boxes.
+        if (grid.layoutVersion !== layout) for (const box of changed) layoutChanges.add(box);
+        for (const box of changed) yield* this.padded.fillAreaWork(grid, box);
+        for (const area of areas) yield* shrinkWork(grid, radius, this.walls, this.shrunk, area);
       }
       // The shrunk grid tells its region table and move table which cells changed.
       yield* this.regions.labelWork(this.shrunk);
     }
     // The shrunk grid takes the new costs (so the next query's field sees them). Never under a
     // running search: the session builds only before a search begins.
-    if (costsChanged !== null) yield* copyCostsWork(grid, this.shrunk, costsChanged);
+    for (const box of costsChanged) yield* copyCostsWork(grid, this.shrunk, box);
     yield* this.field.refreshWork();
     // Tile costs: the moves' cells are walked once per move set, on the first weighted grid.
     if (grid.weighted && this.moveCosts === null && this.movesSet !== null) this.moveCosts = yield* moveCostsWork(this.movesSet);

@@ -1,3 +1,4 @@
+import { ChangeBoxes } from '../grid/change-boxes.js';
 import type { Grid, GridArea } from '../grid/grid.js';
 import { SQRT2, type Lattice, type MoveVisitor } from './lattice.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from './stepped-build.js';
@@ -23,7 +24,9 @@ const DIRECTION_OF = Int8Array.of(7, 3, 5, 1, -1, 0, 6, 2, 4);
  * a search that starts there asks {@link exits}. The bits are derived from
  * {@link Lattice.forEachMove}, which stays the only statement of the rule.
  *
- * The table follows the grid: a change marks the nodes around it, rebuilt by the next {@link fresh}.
+ * The table follows the grid: a change marks the nodes around it (a box of nodes per group of
+ * nearby changes, so edits far apart never mark the map between them), rebuilt by the next
+ * {@link fresh} or {@link refreshWork}.
  */
 export class MoveTable implements MoveVisitor {
   private readonly bits: Uint8Array;
@@ -31,13 +34,8 @@ export class MoveTable implements MoveVisitor {
   readonly offsets: Int32Array;
   private readonly columns: number;
   private readonly rows: number;
-  /** Stale node rectangle, inclusive; empty when lo > hi. */
-  private columnLo: number;
-  private columnHi: number;
-  private rowLo: number;
-  private rowHi: number;
-  /** Counts changes marked, so a sliced rebuild knows whether one came while it was paused. */
-  private marks = 0;
+  /** Boxes of stale nodes (columns and rows of the lattice). */
+  private readonly stale = new ChangeBoxes();
   /** Column and row of the node being recorded. */
   private x = 0;
   private y = 0;
@@ -47,16 +45,13 @@ export class MoveTable implements MoveVisitor {
     this.rows = lattice.nodeCount / lattice.stride;
     this.bits = new Uint8Array(lattice.nodeCount);
     this.offsets = Int32Array.from(MOVE_DX, (dx, k) => dx + MOVE_DY[k]! * lattice.stride);
-    this.columnLo = 0;
-    this.columnHi = this.columns - 1;
-    this.rowLo = 0;
-    this.rowHi = this.rows - 1;
+    this.stale.add({ x: 0, y: 0, width: this.columns, height: this.rows });
     lattice.grid.watchLayout((area) => this.mark(area));
   }
 
   /** The direction bits of every node, up to date with the grid. */
   fresh(): Uint8Array {
-    if (this.columnLo <= this.columnHi && this.rowLo <= this.rowHi) this.rebuild();
+    if (!this.stale.empty) this.rebuild();
     return this.bits;
   }
 
@@ -79,11 +74,11 @@ export class MoveTable implements MoveVisitor {
    * corner's four cells. So a changed cell block dirties the nodes one step around it.
    */
   private mark(area: GridArea): void {
-    this.marks++;
-    this.columnLo = Math.max(0, Math.min(this.columnLo, area.x - 1));
-    this.columnHi = Math.min(this.columns - 1, Math.max(this.columnHi, area.x + area.width));
-    this.rowLo = Math.max(0, Math.min(this.rowLo, area.y - 1));
-    this.rowHi = Math.min(this.rows - 1, Math.max(this.rowHi, area.y + area.height));
+    const x0 = Math.max(0, area.x - 1);
+    const y0 = Math.max(0, area.y - 1);
+    const x1 = Math.min(this.columns - 1, area.x + area.width);
+    const y1 = Math.min(this.rows - 1, area.y + area.height);
+    this.stale.add({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 });
   }
 
   private record(id: number): void {
@@ -99,27 +94,21 @@ export class MoveTable implements MoveVisitor {
 
   /**
    * Rebuilds the stale nodes as resumable work (see `SteppedBuild`), a few rows a piece, so a
-   * frame budget can spread a first build over frames. The stale mark stays until the end (a
-   * search while it is paused rebuilds the rest itself); a change while it is paused makes it go
-   * over the marked nodes again.
+   * frame budget can spread a first build over frames. A box of stale nodes stays marked until
+   * its last row is recorded (a search while this is paused rebuilds the rest itself); a change
+   * while it is paused marks its own box, recorded before this ends.
    */
   *refreshWork(): BuildWork<void> {
-    while (this.columnLo <= this.columnHi && this.rowLo <= this.rowHi) {
-      const marks = this.marks;
-      const { columnLo, columnHi, rowLo, rowHi } = this;
-      const span = columnHi - columnLo + 1;
+    for (let box = this.stale.first(); box !== null; box = this.stale.first()) {
+      const { x, y, width: span, height } = box;
       const rows = Math.max(1, Math.floor((MAX_PIECE_UNITS * MOVE_NODES_PER_UNIT) / span));
-      for (let ya = rowLo; ya <= rowHi; ya += rows) {
-        const yb = Math.min(rowHi, ya + rows - 1);
+      for (let ya = y; ya < y + height; ya += rows) {
+        const yb = Math.min(y + height - 1, ya + rows - 1);
         yield unitsFor((yb - ya + 1) * span, MOVE_NODES_PER_UNIT);
-        this.recordRows(ya, yb, columnLo, columnHi);
+        this.recordRows(ya, yb, x, x + span - 1);
       }
-      if (this.marks === marks) {
-        this.columnLo = this.columns;
-        this.columnHi = -1;
-        this.rowLo = this.rows;
-        this.rowHi = -1;
-      }
+      // A box a change merged into meanwhile is a new box, still held: only this one is done.
+      this.stale.drop(box);
     }
   }
 

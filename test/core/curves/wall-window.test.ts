@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WallDistanceMap } from '../../../src/curves/footprint.js';
-import { ChangeBox } from '../../../src/grid/change-box.js';
+import { ChangeBoxes } from '../../../src/grid/change-boxes.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { SteppedBuild } from '../../../src/search/stepped-build.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
@@ -61,23 +61,21 @@ describe('WallDistanceMap.refreshAreaWork', () => {
       // Wide enough that a few edits' window stays under the whole-build share; open enough for long distances.
       const grid = randomGrid(rng, { width: rng.range(14, 40), height: rng.range(14, 40), density: rng.next() * 0.25 });
       const walls = new WallDistanceMap(grid).refresh();
-      const changes = new ChangeBox(grid, 'layout');
+      const changes = new ChangeBoxes(grid, 'layout');
       for (let round = 0; round < 4; round++) {
-        const edits = rng.range(1, 3);
+        const edits = rng.range(1, 4);
         for (let e = 0; e < edits; e++) randomEdit(rng, grid);
-        // Refresh as the directional planner does: the box of the edits so far; edits made while
-        // it runs in slices wait in the box, and the taken box comes back when an edit overtook the pass.
+        // Refresh as the directional planner does: the boxes of the edits so far; edits made
+        // while it runs in slices wait in the boxes (and make the next refresh whole).
         while (!walls.fresh) {
-          const box = changes.take();
-          if (box === null) break;
-          const layout = grid.layoutVersion;
-          const build = new SteppedBuild(walls.refreshAreaWork(box));
+          const boxes = changes.take();
+          if (boxes.length === 0) break;
+          const build = new SteppedBuild(walls.refreshAreaWork(boxes));
           areaRefreshes++;
           while (!build.done) {
             build.step(rng.range(1, 6));
-            if (rng.chance(0.08)) randomEdit(rng, grid);
+            if (rng.chance(0.03)) randomEdit(rng, grid);
           }
-          if (grid.layoutVersion !== layout) changes.add(box);
         }
         expect(walls.fresh, `seed ${seed} round ${round}`).toBe(true);
         expect(Array.from(walls.values), `seed ${seed} round ${round}`).toEqual(bruteDistances(grid));
@@ -91,7 +89,7 @@ describe('WallDistanceMap.refreshAreaWork', () => {
     const walls = new WallDistanceMap(grid).refresh();
     const whole = new SteppedBuild(new WallDistanceMap(grid).refreshWork()).step(Infinity);
     grid.setBlocked(100, 100, true);
-    const area = new SteppedBuild(walls.refreshAreaWork({ x: 100, y: 100, width: 1, height: 1 })).step(Infinity);
+    const area = new SteppedBuild(walls.refreshAreaWork([{ x: 100, y: 100, width: 1, height: 1 }])).step(Infinity);
     expect(area).toBeLessThan(whole / 20);
     expect(Array.from(walls.values)).toEqual(bruteDistances(grid));
   });
