@@ -32,57 +32,75 @@ export interface PlanWorkerOptions {
   onError?: (error: Error) => void;
 }
 
+/** One worker of a client: its port once connected, and the plans it has not answered. */
+class Connection {
+  port: PlanWorkerPort | undefined;
+  failed = false;
+  readonly pending = new Map<number, RemoteJob>();
+  resolveReady: (ms: number) => void = () => {};
+  readonly ready = new Promise<number>((resolve) => (this.resolveReady = resolve));
+
+  get live(): boolean {
+    return this.port !== undefined && !this.failed;
+  }
+}
+
 /**
- * A plan worker seen from the main thread. Give it to a `Navigator` (`planWorker` option): the
- * navigator's vehicle plans (units with a turning radius) then run in the worker, its other
+ * Plan workers seen from the main thread: one, or a pool that shares the plans (each plan goes to
+ * the worker with the fewest unanswered). Give it to a `Navigator` (`planWorker` option): the
+ * navigator's vehicle plans (units with a turning radius) then run in the workers, its other
  * plans in-thread within the frame budget.
  *
  * @example
  * ```ts
- * const worker = new PlanWorkerClient(nodePort(new Worker(entryUrl)));
- * const nav = new Navigator(grid, adapter, { planWorker: worker });
+ * const workers = new PlanWorkerClient([1, 2].map(() => nodePort(new Worker(entryUrl))));
+ * const nav = new Navigator(grid, adapter, { planWorker: workers });
  * // ...
  * nav.destroy();
- * worker.destroy();
+ * workers.destroy();
  * ```
  */
 export class PlanWorkerClient {
-  /** Resolves with the worker's warm-up time (ms) once it is ready; never rejects. */
+  /** Resolves once every worker has warmed up (or failed), with the longest warm-up's planning time in ms; never rejects. */
   readonly ready: Promise<number>;
-  private port: PlanWorkerPort | undefined;
-  private failed = false;
+  private readonly workers: Connection[];
   private destroyed = false;
   private nextGrid = 1;
   private nextPlan = 1;
   private readonly grids = new Map<Grid, { id: number; users: number; unwatch: () => void }>();
-  private readonly pending = new Map<number, RemoteJob>();
   private readonly onError: ((error: Error) => void) | undefined;
-  private resolveReady: (ms: number) => void = () => {};
 
   /**
-   * @param port - the channel to a worker running `servePlans`, or a promise of it (a worker
-   *   loaded lazily): until it comes, every plan runs in-thread.
+   * @param ports - the channel to a worker running `servePlans` (or several, a pool), each maybe
+   *   a promise (a worker loaded lazily): until one is there, every plan runs in-thread.
+   * @throws RangeError when `ports` is an empty list.
    */
-  constructor(port: PlanWorkerPort | Promise<PlanWorkerPort>, options: PlanWorkerOptions = {}) {
+  constructor(ports: PortOrPromise | readonly PortOrPromise[], options: PlanWorkerOptions = {}) {
+    const list = Array.isArray(ports) ? (ports as readonly PortOrPromise[]) : [ports as PortOrPromise];
+    if (list.length === 0) throw new RangeError('a plan worker client needs at least one port');
     this.onError = options.onError;
-    this.ready = new Promise((resolve) => (this.resolveReady = resolve));
-    if (port instanceof Promise) port.then((p) => this.connect(p), (error: unknown) => this.fail(asError(error)));
-    else this.connect(port);
+    this.workers = list.map(() => new Connection());
+    this.ready = Promise.all(this.workers.map((w) => w.ready)).then((ms) => Math.max(...ms));
+    list.forEach((port, i) => {
+      const worker = this.workers[i]!;
+      if (port instanceof Promise) port.then((p) => this.connect(worker, p), (error: unknown) => this.fail(worker, asError(error)));
+      else this.connect(worker, port);
+    });
   }
 
-  /** True while plans go to the worker: connected, and neither failed nor destroyed. */
+  /** True while plans go to a worker: one is connected and has not failed, and the client is not destroyed. */
   get alive(): boolean {
-    return this.port !== undefined && !this.failed && !this.destroyed;
+    return !this.destroyed && this.workers.some((w) => w.live);
   }
 
-  /** Plans sent to the worker and not answered yet. */
+  /** Plans sent to the workers and not answered yet. */
   get waiting(): number {
-    return this.pending.size;
+    return this.workers.reduce((n, w) => n + w.pending.size, 0);
   }
 
   /**
-   * Starts mirroring `grid` to the worker (each call needs a {@link release}). The navigator
-   * calls it; a grid attached before the worker is connected is sent once it is.
+   * Starts mirroring `grid` to the workers (each call needs a {@link release}). The navigator
+   * calls it; a grid attached before a worker is connected is sent once it is.
    */
   attach(grid: Grid): void {
     const known = this.grids.get(grid);
@@ -90,9 +108,13 @@ export class PlanWorkerClient {
       known.users++;
       return;
     }
-    const entry = { id: this.nextGrid++, users: 1, unwatch: grid.watch((area) => this.send({ v: PROTOCOL_VERSION, type: 'edit', grid: entry.id, patch: patchOf(grid, area) })) };
+    const entry = { id: this.nextGrid++, users: 1, unwatch: () => {} };
+    entry.unwatch = grid.watch((area) => {
+      const patch = patchOf(grid, area);
+      for (const w of this.workers) this.send(w, { v: PROTOCOL_VERSION, type: 'edit', grid: entry.id, patch });
+    });
     this.grids.set(grid, entry);
-    if (this.alive) this.sendGrid(grid, entry.id);
+    for (const w of this.workers) if (w.live) this.sendGrid(w, grid, entry.id);
   }
 
   /** Stops mirroring `grid` once every {@link attach} of it has been released. */
@@ -101,85 +123,90 @@ export class PlanWorkerClient {
     if (!entry || --entry.users > 0) return;
     entry.unwatch();
     this.grids.delete(grid);
-    this.send({ v: PROTOCOL_VERSION, type: 'drop-grid', grid: entry.id });
+    for (const w of this.workers) this.send(w, { v: PROTOCOL_VERSION, type: 'drop-grid', grid: entry.id });
   }
 
-  /** Plans these profiles on the worker's tiny map, so their tables are built and the code warm before the game's orders. */
+  /** Plans these profiles on the workers' warm-up map while they are idle, so their tables are built and the code warm before the game's orders. */
   warm(profiles: readonly UnitProfile[]): void {
-    this.send({ v: PROTOCOL_VERSION, type: 'warm', profiles: [...profiles] });
+    for (const w of this.workers) this.send(w, { v: PROTOCOL_VERSION, type: 'warm', profiles: [...profiles] });
   }
 
   /**
    * A job for the plan of `request` on `grid`, or undefined when it is to be planned in-thread:
-   * the unit turns on the spot, the worker is not alive, or `grid` is not attached. The job
-   * joins `delivery.queue` once the answer is in; cancelling it cancels the worker's search.
+   * the unit turns on the spot, no worker is alive, or `grid` is not attached. The job joins
+   * `delivery.queue` once the answer is in; cancelling it cancels the worker's search.
    */
   job(grid: Grid, request: RouteRequest, delivery: PlanDelivery, onDone: (route: Route) => void, onError: (error: unknown) => void): PlanJob | undefined {
     const entry = this.grids.get(grid);
-    if (request.profile.turningRadius <= 0 || !this.alive || !entry) return undefined;
+    if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
+    let worker: Connection | undefined;
+    for (const w of this.workers) if (w.live && (worker === undefined || w.pending.size < worker.pending.size)) worker = w;
+    if (!worker) return undefined;
     const id = this.nextPlan++;
     const job = new RemoteJob(request, delivery, onDone, onError, () => {
-      if (this.pending.delete(id)) this.send({ v: PROTOCOL_VERSION, type: 'cancel', id });
+      if (worker.pending.delete(id)) this.send(worker, { v: PROTOCOL_VERSION, type: 'cancel', id });
     });
-    this.pending.set(id, job);
-    this.send({ v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request) });
+    worker.pending.set(id, job);
+    this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request) });
     return job;
   }
 
-  /** Terminates the worker; the plans it had not answered are planned in-thread. */
+  /** Terminates the workers; the plans they had not answered are planned in-thread. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
     for (const entry of this.grids.values()) entry.unwatch();
     this.grids.clear();
-    this.port?.close();
-    this.resolveReady(0);
-    this.fallBackAll();
+    for (const w of this.workers) {
+      w.port?.close();
+      w.resolveReady(0);
+      fallBackAll(w);
+    }
   }
 
-  private connect(port: PlanWorkerPort): void {
+  private connect(worker: Connection, port: PlanWorkerPort): void {
     if (this.destroyed) {
       port.close();
       return;
     }
-    this.port = port;
-    port.onMessage((message) => this.receive(message));
-    port.onFailure?.((error) => this.fail(error));
-    for (const [grid, entry] of this.grids) this.sendGrid(grid, entry.id);
+    worker.port = port;
+    port.onMessage((message) => this.receive(worker, message));
+    port.onFailure?.((error) => this.fail(worker, error));
+    for (const [grid, entry] of this.grids) this.sendGrid(worker, grid, entry.id);
   }
 
-  private sendGrid(grid: Grid, id: number): void {
+  private sendGrid(worker: Connection, grid: Grid, id: number): void {
     const patch = patchOf(grid);
-    this.send({ v: PROTOCOL_VERSION, type: 'grid', grid: id, width: grid.width, height: grid.height, patch }, patchBuffers(patch));
+    this.send(worker, { v: PROTOCOL_VERSION, type: 'grid', grid: id, width: grid.width, height: grid.height, patch }, patchBuffers(patch));
   }
 
-  private send(message: ToWorker, transfer?: readonly ArrayBuffer[]): void {
-    if (!this.alive) return;
+  private send(worker: Connection, message: ToWorker, transfer?: readonly ArrayBuffer[]): void {
+    if (!worker.live || this.destroyed) return;
     try {
-      this.port!.post(message, transfer);
+      worker.port!.post(message, transfer);
     } catch (error) {
-      this.fail(asError(error));
+      this.fail(worker, asError(error));
     }
   }
 
-  private receive(message: FromWorker): void {
-    if (!this.alive) return;
+  private receive(worker: Connection, message: FromWorker): void {
+    if (!worker.live || this.destroyed) return;
     if (typeof message !== 'object' || message === null || message.v !== PROTOCOL_VERSION) {
-      this.fail(new Error(`plan worker sent a message of another protocol: ${describe(message)}`));
+      this.fail(worker, new Error(`plan worker sent a message of another protocol: ${describe(message)}`));
       return;
     }
     if (message.type === 'ready') {
-      this.resolveReady(message.warmUpMs);
+      worker.resolveReady(message.warmUpMs);
       return;
     }
     if (message.id === undefined) {
       // An edit the mirror could not take leaves it unlike the grid: no later answer can be trusted.
-      this.fail(new Error(`plan worker: ${message.type === 'error' ? message.message : describe(message)}`));
+      this.fail(worker, new Error(`plan worker: ${message.type === 'error' ? message.message : describe(message)}`));
       return;
     }
-    const job = this.pending.get(message.id);
+    const job = worker.pending.get(message.id);
     if (!job) return; // cancelled meanwhile
-    this.pending.delete(message.id);
+    worker.pending.delete(message.id);
     if (message.type === 'route') {
       let route: Route;
       try {
@@ -197,26 +224,32 @@ export class PlanWorkerClient {
     }
   }
 
-  private fail(error: Error): void {
-    if (this.failed || this.destroyed) return;
-    this.failed = true;
-    for (const entry of this.grids.values()) entry.unwatch();
-    this.grids.clear();
+  private fail(worker: Connection, error: Error): void {
+    if (worker.failed || this.destroyed) return;
+    worker.failed = true;
     try {
-      this.port?.close();
+      worker.port?.close();
     } catch {
       // The worker is gone either way.
     }
-    this.resolveReady(0);
-    this.fallBackAll();
+    worker.resolveReady(0);
+    fallBackAll(worker);
+    if (!this.workers.some((w) => !w.failed)) {
+      for (const entry of this.grids.values()) entry.unwatch();
+      this.grids.clear();
+    }
     this.onError?.(error);
   }
+}
 
-  private fallBackAll(): void {
-    const jobs = [...this.pending.values()];
-    this.pending.clear();
-    for (const job of jobs) job.fallBack();
-  }
+/** A worker's port, or a promise of it. */
+type PortOrPromise = PlanWorkerPort | Promise<PlanWorkerPort>;
+
+/** Plans `worker` had not answered, planned in-thread. */
+function fallBackAll(worker: Connection): void {
+  const jobs = [...worker.pending.values()];
+  worker.pending.clear();
+  for (const job of jobs) job.fallBack();
 }
 
 /** A plan sent to the worker: joins its queue once the answer (or an in-thread fallback) is there to run. */

@@ -190,6 +190,42 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     expect(client.job(grid, requests[0]!, { queue, routes: new RouteContext(grid), urgent: false }, () => {}, () => {})).toBeUndefined();
   });
 
+  it('a pool shares the plans; when one worker fails, its plans are planned in-thread and the others go on', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
+    const silent = silentPort();
+    const errors: Error[] = [];
+    const client = new PlanWorkerClient([nodePort<FromWorker, ToWorker>(port1), silent.port], { onError: (e) => void errors.push(e) });
+    const rng = makeRng(1722);
+    const grid = randomGrid(rng, { width: 24, height: 24, density: 0.1, mode: 'uniform' });
+    client.attach(grid);
+    const queue = new PlanQueue({ expansions: 1e9 });
+    const requests = Array.from({ length: 10 }, () => randomRequest(rng, grid));
+    const got = new Map<number, Route>();
+    requests.forEach((request, i) => client.job(grid, request, { queue, routes: new RouteContext(grid), urgent: false }, (r) => void got.set(i, r), () => {}));
+    // Each plan went to the worker with fewer unanswered: half to each.
+    expect(silent.sent.filter((m) => m.type === 'plan').length).toBe(5);
+    for (let i = 0; i < 500 && got.size < 5; i++) {
+      await turn();
+      queue.run();
+    }
+    expect(got.size).toBe(5);
+    const answered = new Set(got.keys());
+    const before = grid.clone();
+    // An edit reaches every worker.
+    grid.setBlocked(0, 0, !grid.isBlocked(0, 0));
+    expect(silent.sent.filter((m) => m.type === 'edit').length).toBe(1);
+    silent.fail(new Error('one worker crashed'));
+    expect(client.alive).toBe(true);
+    for (let i = 0; i < 50 && got.size < 10; i++) queue.run();
+    expect(got.size).toBe(10);
+    // The worker's answers came before the edit, the fallback plans after it.
+    requests.forEach((request, i) => expect(routeFacts(got.get(i)!), `plan ${i}`).toEqual(routeFacts(planHere(answered.has(i) ? before : grid, request))));
+    expect(errors.map((e) => e.message)).toEqual(['one worker crashed']);
+    client.destroy();
+    host.close();
+  });
+
   it('destroy plans the waiting plans in-thread, closes the port and leaves no timer or immediate behind', async () => {
     const handles = (): string[] => process.getActiveResourcesInfo().filter((r) => r === 'Immediate' || r === 'Timeout' || r === 'MessagePort').sort();
     // The test runner's own timers are there before.
