@@ -17,8 +17,10 @@
  *    whose ends the tank's footprint clears.
  *
  * Every query is warm (tables built, {@link WARMUP} untimed queries first). Per set, unit and mode:
- * statuses, p50/p95/p99/max ms, expansions, the work by part (bench/lib/directional-probe.ts)
- * and the slowest queries; PASS/FAIL against 16 ms for every query. Writes
+ * statuses, p50/p95/p99/max ms, the process's CPU time (steadier when other jobs load the
+ * machine), expansions, µs per work unit (all the session counted), the mean found length, the
+ * work by part (bench/lib/directional-probe.ts) and the slowest queries; PASS/FAIL against 16 ms
+ * (wall) for every query. Writes
  * bench/results/demo-orders.md (or `--out DIR`).
  *
  * `npm run bench:demo -- [--orders N] [--pairs N] [--seed N] [--out DIR]`
@@ -74,8 +76,12 @@ export interface Sample {
   query: Query;
   status: string;
   ms: number;
+  /** The process's CPU time over the query (user and system), ms: steadier than `ms` on a machine others load. */
+  cpuMs: number;
   length: number;
   work: WorkBreakdown;
+  /** Every work unit the session counted (its `work`): the parts above and the rest (moves beyond an expansion's unit, cost sums, the opening). */
+  units: number;
 }
 
 /** One row of the report: a query set, a unit kind and a mode. */
@@ -89,13 +95,15 @@ export interface Series {
 /** Runs one query as `findPath` does (unbounded steps), with a timeout; times it and reads its work. */
 function timeQuery(planner: DirectionalPlanner, query: Query, mode: Mode): Sample {
   const probe = probeQuery(planner, mode === 'hybrid');
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const search = planner.createSearch(query.start, query.goal, { mode });
   let result = search.step(STEP_UNITS);
   while (result === undefined && performance.now() - t0 < QUERY_TIMEOUT_MS) result = search.step(STEP_UNITS);
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   if (result === undefined) search.cancel();
-  return { query, status: result?.status ?? 'timeout', ms, length: result?.length ?? NaN, work: probe() };
+  return { query, status: result?.status ?? 'timeout', ms, cpuMs: (cpu.user + cpu.system) / 1000, length: result?.length ?? NaN, work: probe(), units: search.work };
 }
 
 /** A real point whose disc of `radius` touches no blocked cell. */
@@ -224,15 +232,26 @@ function statuses(samples: readonly Sample[]): string {
   return [...counts].map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
-/** Wall time over the work units the planner counted (it calibrates a unit at about 1 µs): how far its frame-budget accounting is off. */
+/**
+ * Wall time over the work units the session counted (the planner calibrates a unit at about 1 µs):
+ * how far its frame-budget accounting is off. All of them: the parts listed in the slowest
+ * queries' tables leave out an expansion's moves beyond its one unit, the cost sums over cells,
+ * the opening's tables (about two thirds of a weighted tank order's units).
+ */
 function microsPerUnit(samples: readonly Sample[]): number {
   let ms = 0;
   let units = 0;
-  for (const { ms: t, work: w } of samples) {
+  for (const { ms: t, units: u } of samples) {
     ms += t;
-    units += w.expanded + w.proof + w.field + w.kinematic + w.joins + w.shots + w.shortcut;
+    units += u;
   }
   return (1000 * ms) / units;
+}
+
+/** Mean length of the found paths: what a change to the search must not make worse. */
+function meanFoundLength(samples: readonly Sample[]): number {
+  const found = samples.filter((x) => x.status === 'found');
+  return found.reduce((sum, x) => sum + x.length, 0) / found.length;
 }
 
 /** A sample's work by part, the nonzero parts only. */
@@ -245,22 +264,23 @@ function parts(w: WorkBreakdown): string {
 
 function markdownOf(series: readonly Series[], builds: readonly { name: string; ms: number }[]): string {
   const lines: string[] = [];
-  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | expansions p50 / max | µs per work unit | hybrid fell back |');
-  lines.push('| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | CPU ms p95 / max, > 16 | expansions p50 / max | µs per work unit | mean length (found) | hybrid fell back |');
+  lines.push('| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of series) {
     const ms = s.samples.map((x) => x.ms);
     const exp = s.samples.map((x) => x.work.expanded);
+    const cpu = s.samples.map((x) => x.cpuMs);
     const fell = s.mode === 'hybrid' ? String(s.samples.filter((x) => x.work.fellBack).length) : '';
     lines.push(
-      `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${f1(microsPerUnit(s.samples))} | ${fell} |`,
+      `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${f1(quantile(cpu, 0.95))} / ${f1(max(cpu))}, ${cpu.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${f1(microsPerUnit(s.samples))} | ${f2(meanFoundLength(s.samples))} | ${fell} |`,
     );
   }
   lines.push('', `Table building (excluded from the times above): ${builds.map((b) => `${b.name} ${f1(b.ms)} ms`).join(', ')}.`, '');
-  lines.push('## Slowest queries', '', 'Work in the planner\'s units (about 1 µs each): expansions, then the other parts it counts.', '');
+  lines.push('## Slowest queries', '', 'Work in the planner\'s units (about 1 µs each): expansions, every unit the session counted, then the parts the probe reads.', '');
   for (const s of series) {
-    lines.push(`**${label(s)}**`, '', '| ms | status | start (x, y, heading) -> goal | length | expansions | other work |', '| ---: | --- | --- | ---: | ---: | --- |');
+    lines.push(`**${label(s)}**`, '', '| ms | status | start (x, y, heading) -> goal | length | expansions | all units | other work |', '| ---: | --- | --- | ---: | ---: | ---: | --- |');
     for (const x of slowest(s.samples, SLOWEST_LISTED)) {
-      lines.push(`| ${f1(x.ms)} | ${x.status} | ${describe(x.query)} | ${f1(x.length)} | ${x.work.expanded} | ${parts(x.work)} |`);
+      lines.push(`| ${f1(x.ms)} | ${x.status} | ${describe(x.query)} | ${f1(x.length)} | ${x.work.expanded} | ${Math.round(x.units)} | ${parts(x.work)} |`);
     }
     lines.push('');
   }
