@@ -6,7 +6,7 @@
  *
  * Cell (x, y) is the square [x, x+1] × [y, y+1]; cells outside the map are blocked.
  */
-import { growArea } from '../grid/change-boxes.js';
+import { ChangeBoxes, growArea } from '../grid/change-boxes.js';
 import type { Grid, GridArea } from '../grid/grid.js';
 import { TWO_PI } from './angle.js';
 import { MAX_PIECE_UNITS, runBuild, unitsFor, type BuildWork } from '../search/stepped-build.js';
@@ -466,6 +466,9 @@ export const WHOLE_REFRESH_SHARE = 1 / 4;
  * Chebyshev distance (in cells) from every cell to the nearest blocked or outside cell; 0 for
  * blocked cells. A disc piece whose cells all lie within that distance of a cell touches no wall,
  * which lets the collision checks skip open ground.
+ *
+ * The map follows the grid's blocking changes: a refresh after tile edits recomputes windows
+ * around them (see {@link refreshWork}), not the map.
  */
 export class WallDistanceMap {
   readonly width: number;
@@ -473,11 +476,21 @@ export class WallDistanceMap {
   readonly values: Uint16Array;
   /** The grid's `layoutVersion` the map describes: it reads blocking alone, so a cost edit leaves it fresh. */
   private builtVersion = -1;
+  /** Boxes of cells whose blocking changed since the map was last up to date. */
+  private readonly changes = new ChangeBoxes();
 
   constructor(readonly grid: Grid) {
     this.width = grid.width;
     this.height = grid.height;
     this.values = new Uint16Array(grid.width * grid.height);
+    // The watcher holds the map weakly: a map made for one question (and dropped) costs the grid
+    // a small closure until its next change, which unhooks it.
+    const map = new WeakRef(this);
+    const stop = grid.watchLayout((area) => {
+      const self = map.deref();
+      if (self === undefined) stop();
+      else self.changes.add(area);
+    });
   }
 
   /** Recomputes the map when the grid's blocking changed since the last call. */
@@ -492,9 +505,24 @@ export class WallDistanceMap {
     return this.builtVersion === this.grid.layoutVersion;
   }
 
-  /** {@link refresh} as resumable work, a few rows a piece. */
+  /**
+   * {@link refresh} as resumable work, a few rows a piece: windows around the cells changed since
+   * the last refresh (see {@link refreshAreaWork}), or the whole map the first time, after a
+   * refresh a grid change overtook, or when the windows would cover
+   * {@link WHOLE_REFRESH_SHARE} of it.
+   */
   *refreshWork(): BuildWork<void> {
     if (this.builtVersion === this.grid.layoutVersion) return;
+    const boxes = this.changes.take();
+    if (this.builtVersion >= 0 && boxes.length > 0) {
+      yield* this.refreshAreaWork(boxes);
+      return;
+    }
+    yield* this.wholeWork();
+  }
+
+  /** Both chamfer passes over the whole map, as resumable work. */
+  private *wholeWork(): BuildWork<void> {
     const version = this.grid.layoutVersion;
     const { width: w, height: h } = this;
     // Pieces of whole rows, or of part of a row on a map wider than a piece.
@@ -534,20 +562,15 @@ export class WallDistanceMap {
    * are built whole; so is the next refresh after a grid change came while this ran in slices
    * (a window it overtook holds values of no grid).
    */
-  *refreshAreaWork(areas: readonly GridArea[]): BuildWork<void> {
+  private *refreshAreaWork(areas: readonly GridArea[]): BuildWork<void> {
     const { width: w, height: h } = this;
-    if (this.builtVersion < 0) {
-      yield* this.refreshWork();
-      return;
-    }
     const version = this.grid.layoutVersion;
     for (const area of areas) {
       for (let margin = WALL_WINDOW_MARGIN; ; margin *= 2) {
         const win = growArea(area, margin, w, h);
         if (win === null) break;
         if (win.width * win.height > WHOLE_REFRESH_SHARE * w * h) {
-          this.builtVersion = -1;
-          yield* this.refreshWork();
+          yield* this.wholeWork();
           return;
         }
         yield unitsFor(2 * (win.width + win.height), CLEARANCE_CELLS_PER_UNIT);

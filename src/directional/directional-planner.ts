@@ -1105,7 +1105,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         yield* this.padded.fillWork(grid);
         yield* shrinkWork(grid, radius, this.walls, this.shrunk);
       } else {
-        yield* this.walls.refreshAreaWork(changed);
+        // The walls follow the same edits themselves, in windows around them.
+        yield* this.walls.refreshWork();
         // An edit that overtook the walls makes them build whole next time; the shrunk cells that
         // read them are redone with the boxes.
         if (grid.layoutVersion !== layout) for (const box of changed) layoutChanges.add(box);

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WallDistanceMap } from '../../../src/curves/footprint.js';
-import { ChangeBoxes } from '../../../src/grid/change-boxes.js';
 import { Grid } from '../../../src/grid/grid.js';
 import { SteppedBuild } from '../../../src/search/stepped-build.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
@@ -53,25 +52,21 @@ function randomEdit(rng: Rng, grid: Grid): void {
   } else grid.setCost(x, y, rng.range(1, 5));
 }
 
-describe('WallDistanceMap.refreshAreaWork', () => {
+describe('WallDistanceMap after tile edits', () => {
   it('equals the brute-force distances after random edit sequences, sliced refreshes and edits in their middle', () => {
-    let areaRefreshes = 0;
+    let refreshes = 0;
     for (let seed = 1; seed <= 1500; seed++) {
       const rng = makeRng(seed);
       // Wide enough that a few edits' window stays under the whole-build share; open enough for long distances.
       const grid = randomGrid(rng, { width: rng.range(14, 40), height: rng.range(14, 40), density: rng.next() * 0.25 });
       const walls = new WallDistanceMap(grid).refresh();
-      const changes = new ChangeBoxes(grid, 'layout');
       for (let round = 0; round < 4; round++) {
         const edits = rng.range(1, 4);
         for (let e = 0; e < edits; e++) randomEdit(rng, grid);
-        // Refresh as the directional planner does: the boxes of the edits so far; edits made
-        // while it runs in slices wait in the boxes (and make the next refresh whole).
+        // Sliced as a frame budget would; an edit between slices makes the next refresh whole.
         while (!walls.fresh) {
-          const boxes = changes.take();
-          if (boxes.length === 0) break;
-          const build = new SteppedBuild(walls.refreshAreaWork(boxes));
-          areaRefreshes++;
+          const build = new SteppedBuild(walls.refreshWork());
+          refreshes++;
           while (!build.done) {
             build.step(rng.range(1, 6));
             if (rng.chance(0.03)) randomEdit(rng, grid);
@@ -81,7 +76,7 @@ describe('WallDistanceMap.refreshAreaWork', () => {
         expect(Array.from(walls.values), `seed ${seed} round ${round}`).toEqual(bruteDistances(grid));
       }
     }
-    expect(areaRefreshes).toBeGreaterThan(3000);
+    expect(refreshes).toBeGreaterThan(4000);
   });
 
   it('refreshes one edit on a large open map with a small share of a whole build’s work', () => {
@@ -89,7 +84,7 @@ describe('WallDistanceMap.refreshAreaWork', () => {
     const walls = new WallDistanceMap(grid).refresh();
     const whole = new SteppedBuild(new WallDistanceMap(grid).refreshWork()).step(Infinity);
     grid.setBlocked(100, 100, true);
-    const area = new SteppedBuild(walls.refreshAreaWork([{ x: 100, y: 100, width: 1, height: 1 }])).step(Infinity);
+    const area = new SteppedBuild(walls.refreshWork()).step(Infinity);
     expect(area).toBeLessThan(whole / 20);
     expect(Array.from(walls.values)).toEqual(bruteDistances(grid));
   });
