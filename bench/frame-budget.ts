@@ -50,6 +50,7 @@ import type { UnitProfile } from '../src/unit/profile.js';
 import { makeRng, type Rng } from '../test/support/rng.js';
 import { PlanProbe, type FrameRecord } from './lib/frame-probe.js';
 import { tsWorker } from './lib/ts-worker.js';
+import { newThreads, threadIds, threadsTime } from './lib/thread-set.js';
 import { PlanWorkerClient } from '../src/worker/client.js';
 import { nodePort } from '../src/worker/port.js';
 import type { FromWorker, ToWorker } from '../src/worker/protocol.js';
@@ -136,18 +137,22 @@ interface BenchWorker {
   createMs: number;
   /** Ms of that the worker's warm-up took, by its own clock. */
   warmUpMs: number;
+  /** The threads the workers started (Linux), to time their run. */
+  threads: string[];
 }
 
 const WORKER_ENTRY = new URL('../src/worker/node-entry.ts', import.meta.url);
 
-/** A fresh plan worker, warmed up (the default warm-up: the worker's synthetic tank plans). */
-async function makeWorker(): Promise<BenchWorker> {
+/** A fresh pool of `size` plan workers, warmed up (the default warm-up: the workers' synthetic tank plans). */
+async function makeWorker(size: number): Promise<BenchWorker> {
   const t0 = performance.now();
-  const client = new PlanWorkerClient(nodePort<FromWorker, ToWorker>(tsWorker(WORKER_ENTRY)), {
+  const before = threadIds();
+  const ports = Array.from({ length: size }, () => nodePort<FromWorker, ToWorker>(tsWorker(WORKER_ENTRY)));
+  const client = new PlanWorkerClient(ports, {
     onError: (error) => process.stderr.write(`plan worker: ${error.message}\n`),
   });
   const warmUpMs = await client.ready;
-  return { client, createMs: performance.now() - t0, warmUpMs };
+  return { client, createMs: performance.now() - t0, warmUpMs, threads: newThreads(before, threadIds()) };
 }
 
 /**
@@ -261,10 +266,13 @@ interface CrowdResult {
   waits: number[];
   /** The main thread's run time per frame, ms (Linux; empty elsewhere). */
   running: number[];
+  /** With workers: ms their threads ran, and waited for a CPU, until every tank was answered (Linux; 0 elsewhere). */
+  workerRun: { running: number; waiting: number };
 }
 
-async function runCrowd(grid: Grid, rng: Rng, planner?: string, worker?: PlanWorkerClient): Promise<CrowdResult> {
-  const nav = new Navigator<Unit>(grid, adapter, worker ? { planWorker: worker } : {});
+async function runCrowd(grid: Grid, rng: Rng, planner?: string, worker?: BenchWorker): Promise<CrowdResult> {
+  const nav = new Navigator<Unit>(grid, adapter, worker ? { planWorker: worker.client } : {});
+  const workers0 = threadsTime(worker?.threads ?? []);
   const probe = new PlanProbe(nav.queue).timePhases();
   const phaseTotals: Record<string, number> = {};
   const cells = roomyRegion(grid);
@@ -309,7 +317,9 @@ async function runCrowd(grid: Grid, rng: Rng, planner?: string, worker?: PlanWor
   }
   probe.release();
   nav.destroy();
-  return { frames: answered < CROWD_SIZE ? Infinity : frame, planningMs, times, statuses, maxFrameMs, phaseTotals, units, waits, running };
+  const workers1 = threadsTime(worker?.threads ?? []);
+  const workerRun = { running: workers1.running - workers0.running, waiting: workers1.waiting - workers0.waiting };
+  return { frames: answered < CROWD_SIZE ? Infinity : frame, planningMs, times, statuses, maxFrameMs, phaseTotals, units, waits, running, workerRun };
 }
 
 /** How many of the slowest over-budget frames the report lists. */
@@ -454,6 +464,8 @@ interface WorkerRuns {
   full: CrowdResult;
   /** The workers of the three runs, in that order. */
   workers: BenchWorker[];
+  /** Workers in each run's pool. */
+  size: number;
 }
 
 function workerReport(w: WorkerRuns, mid: MidgameResult, crowd: CrowdResult): { markdown: string; checks: Check[] } {
@@ -464,15 +476,15 @@ function workerReport(w: WorkerRuns, mid: MidgameResult, crowd: CrowdResult): { 
     list.length === 0 ? `| ${name} | – | – | – | – | – |` : `| ${name} | ${fmt(quantile(list, 0.5))} | ${fmt(quantile(list, 0.95))} | ${fmt(quantile(list, 0.99))} | ${fmt(max(list))} | ${over(list)} |`;
   const waits = (list: readonly number[]): string => (list.length === 0 ? '– | – | –' : `${fmt(quantile(list, 0.5))} | ${fmt(quantile(list, 0.95))} | ${fmt(max(list))}`);
   const crowdRow = (name: string, c: CrowdResult): string =>
-    `| ${name} | ${crowdTime(c)} | ${c.frames} | ${quantile(c.times, 0.5).toFixed(2)} / ${quantile(c.times, 0.95).toFixed(2)} / ${max(c.times).toFixed(2)} s | ${waits(c.waits)} | ${fmt(max(c.running.length > 0 ? c.running : [0]))} ms | ${statusText(c.statuses)} |`;
+    `| ${name} | ${crowdTime(c)} | ${c.frames} | ${quantile(c.times, 0.5).toFixed(2)} / ${quantile(c.times, 0.95).toFixed(2)} / ${max(c.times).toFixed(2)} s | ${waits(c.waits)} | ${fmt(max(c.running.length > 0 ? c.running : [0]))} ms | ${c === crowd ? '–' : `${fmt(c.workerRun.running)} / ${fmt(c.workerRun.waiting)} ms`} | ${statusText(c.statuses)} |`;
   const crowdS = w.crowd.frames * FRAME_S;
   const markdown = [
-    `## With a plan worker (\`--worker\`)`,
+    `## With ${w.size === 1 ? 'a plan worker' : `a pool of ${w.size} plan workers`} (\`--worker${w.size === 1 ? '' : `s ${w.size}`}\`)`,
     '',
-    `Vehicles' plans (units with a turning radius) run in a \`worker_threads\` Worker (\`src/worker/\`), infantry's on the main thread within the ${budget} ms budget. Frames are paced at 60 Hz by the wall clock (the worker plans while the main thread waits), so game time is wall time here. One fresh worker per run; creating it (start-up, loading the code, warm-up) took ${w.workers.map((x) => `${fmt(x.createMs)} ms`).join(', ')}, of which its warm-up (30 synthetic tank plans on a 32 x 32 map, tables built) ${w.workers.map((x) => `${fmt(x.warmUpMs)} ms`).join(', ')}; a game does it while loading.`,
+    `Vehicles' plans (units with a turning radius) run in a \`worker_threads\` Worker (\`src/worker/\`), infantry's on the main thread within the ${budget} ms budget. Frames are paced at 60 Hz by the wall clock (the worker plans while the main thread waits), so game time is wall time here. One fresh ${w.size === 1 ? 'worker' : `pool of ${w.size} workers`} per run; creating it (start-up, loading the code, warm-up) took ${w.workers.map((x) => `${fmt(x.createMs)} ms`).join(', ')}, of which its warm-up (planning time of 80 synthetic tank plans on a generated 160 x 160 map, tables built) ${w.workers.map((x) => `${fmt(x.warmUpMs)} ms`).join(', ')}; a game does it while loading.`,
     '',
-    `| crowd of ${CROWD_SIZE} tanks | game time until all answered | frames | per tank (game time) p50 / p95 / max | wall ms to path p50 | p95 | max | main thread max frame (run time) | answers |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| crowd of ${CROWD_SIZE} tanks | game time until all answered | frames | per tank (game time) p50 / p95 / max | wall ms to path p50 | p95 | max | main thread max frame (run time) | workers' threads ran / waited for a CPU | answers |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     crowdRow('worker, default (`directional-hybrid`)', w.crowd),
     crowdRow('worker, full (`directional`)', w.full),
     crowdRow('in-thread, default (same run, above)', crowd),
@@ -491,11 +503,11 @@ function workerReport(w: WorkerRuns, mid: MidgameResult, crowd: CrowdResult): { 
   const checks: Check[] = [
     {
       status: crowdS <= CROWD_TARGET_S ? 'PASS' : 'FAIL',
-      text: `crowd with a plan worker: ${CROWD_SIZE} tanks all have their paths after ${crowdTime(w.crowd)} of game time at 60 Hz by the wall clock (target ${CROWD_TARGET_S} s; worker created and warmed in ${fmt(w.workers[1]!.createMs)} ms before the orders)`,
+      text: `crowd with ${w.size} plan worker${w.size === 1 ? '' : 's'}: ${CROWD_SIZE} tanks all have their paths after ${crowdTime(w.crowd)} of game time at 60 Hz by the wall clock (target ${CROWD_TARGET_S} s; worker created and warmed in ${fmt(w.workers[1]!.createMs)} ms before the orders)`,
     },
     {
       status: over(w.mid.running) === 0 ? 'PASS' : 'FAIL',
-      text: `frame budget with a plan worker, by the main thread's run time: ${over(w.mid.running)} of ${w.mid.running.length} frames over ${limit} ms (max ${fmt(max(w.mid.running.length > 0 ? w.mid.running : [0]))} ms); by the wall clock ${over(w.mid.frames)} (max ${fmt(max(w.mid.frames))} ms)`,
+      text: `frame budget with ${w.size} plan worker${w.size === 1 ? '' : 's'}, by the main thread's run time: ${over(w.mid.running)} of ${w.mid.running.length} frames over ${limit} ms (max ${fmt(max(w.mid.running.length > 0 ? w.mid.running : [0]))} ms); by the wall clock ${over(w.mid.frames)} (max ${fmt(max(w.mid.frames))} ms)`,
     },
   ];
   return { markdown, checks };
@@ -515,15 +527,19 @@ async function main(): Promise<number> {
   let out: string;
   let shipped = false;
   let withWorker = false;
+  let poolSize = 1;
   try {
-    const parsed = parseArgs(process.argv.slice(2), ['maps', 'out'], ['shipped', 'worker']);
+    const parsed = parseArgs(process.argv.slice(2), ['maps', 'out', 'workers'], ['shipped', 'worker']);
     shipped = parsed.flags.has('shipped');
-    withWorker = parsed.flags.has('worker');
+    const workers = parsed.options.get('workers');
+    poolSize = workers === undefined ? 1 : Number(workers);
+    if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 16) throw new UsageError(`--workers must be an integer from 1 to 16, got ${workers}`);
+    withWorker = parsed.flags.has('worker') || workers !== undefined;
     mapsDir = parsed.options.get('maps') ?? join(root, '..', 'shared', 'benchmarks', 'maps');
     out = parsed.options.get('out') ?? join(root, 'bench', 'results');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`bench:frames: ${error.message}\nusage: npm run bench:frames -- [--maps DIR] [--out DIR] [--shipped] [--worker]\n`);
+    process.stderr.write(`bench:frames: ${error.message}\nusage: npm run bench:frames -- [--maps DIR] [--out DIR] [--shipped] [--worker] [--workers N]\n`);
     return 2;
   }
   const text = readFileSync(join(mapsDir, `${MAP}.map`), 'utf8');
@@ -540,19 +556,19 @@ async function main(): Promise<number> {
   const { checks } = result;
   if (withWorker) {
     const workers: BenchWorker[] = [];
-    const withFresh = async <R>(run: (client: PlanWorkerClient) => Promise<R>): Promise<R> => {
-      const worker = await makeWorker();
+    const withFresh = async <R>(run: (worker: BenchWorker) => Promise<R>): Promise<R> => {
+      const worker = await makeWorker(poolSize);
       workers.push(worker);
       try {
-        return await run(worker.client);
+        return await run(worker);
       } finally {
         worker.client.destroy();
       }
     };
-    const midW = await withFresh((client) => runMidgame(Grid.fromMovingAi(text), makeRng(SEED), client));
-    const crowdW = await withFresh((client) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), undefined, client));
-    const fullW = await withFresh((client) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional', client));
-    const w = workerReport({ mid: midW, crowd: crowdW, full: fullW, workers }, mid, crowd);
+    const midW = await withFresh((worker) => runMidgame(Grid.fromMovingAi(text), makeRng(SEED), worker.client));
+    const crowdW = await withFresh((worker) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), undefined, worker));
+    const fullW = await withFresh((worker) => runCrowd(Grid.fromMovingAi(text), makeRng(SEED + 1), 'directional', worker));
+    const w = workerReport({ mid: midW, crowd: crowdW, full: fullW, workers, size: poolSize }, mid, crowd);
     markdown += `\n\n${w.markdown}`;
     checks.push(...w.checks);
   }

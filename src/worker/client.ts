@@ -147,7 +147,7 @@ export class PlanWorkerClient {
       if (worker.pending.delete(id)) this.send(worker, { v: PROTOCOL_VERSION, type: 'cancel', id });
     });
     worker.pending.set(id, job);
-    this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request) });
+    this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request), ...(delivery.urgent ? { urgent: true } : {}) });
     return job;
   }
 

@@ -130,7 +130,8 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
         );
         jobs.get(id)?.cancel();
         jobs.set(id, job);
-        queue.add(job);
+        // A moving unit's replan goes ahead of the orders still waiting, as on the main thread.
+        queue.add(job, message.urgent === true);
         schedule();
         return;
       }

@@ -56,7 +56,7 @@ export type ToWorker =
   | { v: number; type: 'grid'; grid: number; width: number; height: number; patch: GridPatch }
   | { v: number; type: 'edit'; grid: number; patch: GridPatch }
   | { v: number; type: 'drop-grid'; grid: number }
-  | { v: number; type: 'plan'; id: number; grid: number; request: WireRequest }
+  | { v: number; type: 'plan'; id: number; grid: number; request: WireRequest; urgent?: boolean }
   | { v: number; type: 'cancel'; id: number }
   | { v: number; type: 'warm'; profiles: UnitProfile[] };
 

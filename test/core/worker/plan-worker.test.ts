@@ -144,6 +144,25 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     port1.close();
   });
 
+  it('an urgent plan (a moving unit replanning) is answered ahead of the plans still waiting', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
+    const replies: FromWorker[] = [];
+    port1.on('message', (m: FromWorker) => void replies.push(m));
+    const grid = new Grid(30, 20);
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 30, height: 20, patch: patchOf(grid) } satisfies ToWorker);
+    const request = requestToWire({ start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 28.5, y: 18.5 }, profile: TANK });
+    for (const id of [1, 2, 3]) port1.postMessage({ v: PROTOCOL_VERSION, type: 'plan', id, grid: 1, request } satisfies ToWorker);
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'plan', id: 4, grid: 1, request, urgent: true } satisfies ToWorker);
+    while (replies.filter((r) => r.type === 'route').length < 4) await turn();
+    const order = replies.filter((r) => r.type === 'route').map((r) => (r as { id: number }).id);
+    // Only plan 1 may come first (it is under way if a slice ran before the urgent one arrived).
+    expect(order.indexOf(4)).toBeLessThan(order.indexOf(2));
+    expect(order.slice(order.indexOf(4) + 1)).toEqual(order.indexOf(1) < order.indexOf(4) ? [2, 3] : [1, 2, 3]);
+    host.close();
+    port1.close();
+  });
+
   it('a cancelled job posts a cancel and never delivers', async () => {
     const silent = silentPort();
     const client = new PlanWorkerClient(silent.port);
