@@ -32,9 +32,9 @@ export interface PathfindingMapOptions extends TilemapOptions {
   /**
    * Plan the routes of units with a turning radius in a Web Worker, off the main thread (default
    * false): a crowd of tanks ordered at once then costs the frame nothing, and infantry keep the
-   * whole budget. `true` starts Headway's own worker (bundled in, nothing to configure; it warms
-   * up for a second or so after the map is set, planning in-thread until it is ready); a
-   * function returns a Worker of the game's own. If the worker fails, its plans are made on the
+   * whole budget. `true` starts Headway's own worker (bundled in, nothing to configure; orders
+   * given while it loads are planned in-thread), a number a pool of that many; a function returns
+   * a Worker of the game's own. If the worker fails, its plans are made on the
    * main thread instead. See docs/plugin.md.
    */
   worker?: PlanWorkerOption;

@@ -1,37 +1,56 @@
 /**
- * The plugin's `worker` map option: off, the built-in browser worker, or a game's own Worker. The
- * Phaser-free part of the plugin's handling of it, so the plugin only passes it through.
+ * The plugin's `worker` map option: off, Headway's own browser workers, or a game's own Worker.
+ * The Phaser-free part of the plugin's handling of it, so the plugin only passes it through.
  */
 import { PlanWorkerClient, type PlanWorkerPort } from './client.js';
 import { webPort, type WebEndpoint } from './port.js';
 
 /**
- * `true`: vehicles plan in Headway's own worker (inlined in the build, loaded on first use);
- * a function: in the Worker it returns (one running `servePlans`, e.g. started from
- * `phaser-headway`'s `browser-entry`); `false`: on the main thread.
+ * `true`: vehicles plan in Headway's own worker (inlined in the build, loaded on first use); a
+ * number: in a pool of that many (1 to {@link MAX_PLAN_WORKERS}), each plan to the least busy;
+ * a function: in the Worker it returns (one whose script runs `servePlans(webPort(self))`);
+ * `false`: on the main thread.
  */
-export type PlanWorkerOption = boolean | (() => Worker);
+export type PlanWorkerOption = boolean | number | (() => Worker);
+
+/** The largest pool the option asks for: each worker holds a copy of the grids and its own tables. */
+export const MAX_PLAN_WORKERS = 8;
+
+/** What each client was made for, so the same option keeps it across maps. */
+const madeFor = new WeakMap<PlanWorkerClient, PlanWorkerOption>();
 
 /**
- * The plan worker for `option`: `current` kept when the option is `true` and one is running,
- * else `current` destroyed and a new one made (undefined when off). A worker that cannot start
- * leaves planning on the main thread and reports why to `onError`.
- * @throws TypeError when `option` is neither a boolean nor a function.
+ * The plan workers for `option`: `current` kept when it was made for the same `true` or number and
+ * still runs, else `current` destroyed and new ones made (undefined when off). A worker that
+ * cannot start leaves planning on the main thread and reports why to `onError`.
+ * @throws TypeError when `option` is not a boolean, a number or a function; RangeError for a
+ *   number that is not an integer from 1 to {@link MAX_PLAN_WORKERS}.
  */
 export function planWorkerFor(option: PlanWorkerOption | undefined, current: PlanWorkerClient | undefined, onError: (error: Error) => void): PlanWorkerClient | undefined {
-  if (option !== undefined && typeof option !== 'boolean' && typeof option !== 'function') {
-    throw new TypeError(`worker must be a boolean or a function returning a Worker, got ${option === null ? 'null' : typeof option}`);
+  if (option !== undefined && typeof option !== 'boolean' && typeof option !== 'number' && typeof option !== 'function') {
+    throw new TypeError(`worker must be a boolean, a number of workers or a function returning a Worker, got ${option === null ? 'null' : typeof option}`);
   }
-  if (option === true && current?.alive) return current;
+  if (typeof option === 'number' && !(Number.isInteger(option) && option >= 1 && option <= MAX_PLAN_WORKERS)) {
+    throw new RangeError(`worker must be a number of workers from 1 to ${MAX_PLAN_WORKERS}, got ${option}`);
+  }
+  if (typeof option !== 'function' && option && current?.alive && madeFor.get(current) === option) return current;
   current?.destroy();
   if (!option) return undefined;
-  if (option === true) return new PlanWorkerClient(import('./browser-worker.js').then((m) => m.startBrowserPlanWorker()), { onError });
-  // The game's own Worker is there at once: the first orders already go to it.
-  let port: PlanWorkerPort | Promise<PlanWorkerPort>;
-  try {
-    port = webPort(option() as unknown as WebEndpoint);
-  } catch (error) {
-    port = Promise.reject(error);
+  let client: PlanWorkerClient;
+  if (typeof option === 'function') {
+    // The game's own Worker is there at once: the first orders already go to it.
+    let port: PlanWorkerPort | Promise<PlanWorkerPort>;
+    try {
+      port = webPort(option() as unknown as WebEndpoint);
+    } catch (error) {
+      port = Promise.reject(error);
+    }
+    client = new PlanWorkerClient(port, { onError });
+  } else {
+    const start = import('./browser-worker.js');
+    const ports = Array.from({ length: option === true ? 1 : option }, () => start.then((m) => m.startBrowserPlanWorker()));
+    client = new PlanWorkerClient(ports, { onError });
   }
-  return new PlanWorkerClient(port, { onError });
+  madeFor.set(client, option);
+  return client;
 }

@@ -79,7 +79,9 @@ describe('plugin option worker', () => {
     const { scene, layer } = await boot();
     scene.pathfinding.useTilemap(layer);
     const nav = scene.pathfinding.navigator;
-    expect(() => scene.pathfinding.useTilemap(layer, { worker: 'yes' as never })).toThrow(/worker must be a boolean or a function/);
+    expect(() => scene.pathfinding.useTilemap(layer, { worker: 'yes' as never })).toThrow(TypeError);
+    expect(() => scene.pathfinding.useTilemap(layer, { worker: 0 })).toThrow(/from 1 to 8, got 0/);
+    expect(() => scene.pathfinding.useTilemap(layer, { worker: 2.5 })).toThrow(RangeError);
     expect(scene.pathfinding.navigator).toBe(nav);
   });
 
