@@ -126,6 +126,32 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     expect(walled).toBe(8);
   });
 
+  it("with a worker, the navigator's frames do no vehicle planning work: answers are delivered at no cost", async () => {
+    pair = inProcessPair();
+    const rng = makeRng(1723);
+    const grid = randomGrid(rng, { width: 40, height: 40, density: 0.08, mode: 'uniform' });
+    const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: pair.client });
+    const moves: Move<{ pose: Pose }>[] = [];
+    for (let i = 0; i < 12; i++) {
+      const unit = { pose: freePose(rng, grid) };
+      nav.addUnit(unit, { speed: 3, turningRadius: 2, width: 0.8, reverse: true });
+      const goal = freePose(rng, grid);
+      moves.push(nav.moveTo(unit, { x: goal.x, y: goal.y }));
+    }
+    let units = 0;
+    let finished = 0;
+    for (let frame = 0; frame < 3000 && moves.some((m) => m.state === 'planning'); frame++) {
+      await turn();
+      const stats = nav.update(1 / 60);
+      units += stats.expansions;
+      finished += stats.finished;
+    }
+    expect(moves.filter((m) => m.state === 'planning')).toEqual([]);
+    expect(finished).toBe(12);
+    expect(units).toBe(0);
+    nav.destroy();
+  });
+
   it('a cancelled plan is never answered, and the host plans the next one', async () => {
     const { port1, port2 } = new MessageChannel();
     const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
