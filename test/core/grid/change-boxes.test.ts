@@ -32,7 +32,7 @@ describe('ChangeBoxes', () => {
     expect(boxes.take()).toEqual([{ x: 0, y: 0, width: 9, height: 1 }]);
   });
 
-  it(`keeps at most ${MAX_CHANGE_BOXES} boxes, merging the pair that adds the fewest cells`, () => {
+  it(`keeps at most ${MAX_CHANGE_BOXES} boxes, merging a new box over the limit with the one that grows least`, () => {
     const boxes = new ChangeBoxes();
     for (let i = 0; i < MAX_CHANGE_BOXES; i++) boxes.add({ x: 10 * i, y: 0, width: 1, height: 1 });
     boxes.add({ x: 2, y: 1, width: 1, height: 1 }); // nearest to (0, 0): their joint box adds 4 cells
