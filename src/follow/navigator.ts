@@ -185,7 +185,10 @@ export class Navigator<T> {
    */
   addUnit(unit: T, profile: UnitProfile): void {
     const resolved = this.resolveUnit(profile);
-    if (resolved.turningRadius > 0) this.routes.prepareCurvePlanner(resolved);
+    if (resolved.turningRadius > 0) {
+      this.routes.prepareCurvePlanner(resolved);
+      this.planWorker?.prepare(resolved);
+    }
     const state = this.units.get(unit);
     if (!state) {
       this.units.set(unit, this.newState(unit, { ...profile }, resolved));

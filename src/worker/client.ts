@@ -9,9 +9,12 @@ import type { Grid } from '../grid/grid.js';
 import type { PlanJob, PlanQueue } from '../follow/plan-queue.js';
 import { planRoute, type Route, type RouteContext, type RouteRequest } from '../follow/route.js';
 import { WorkJob, type Work, type WorkBudget } from '../follow/work.js';
-import type { UnitProfile } from '../unit/profile.js';
+import type { ResolvedProfile, UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
-import { patchBuffers, patchOf, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
+import { patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
+
+/** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
+const PREPARE_PLANS = 2;
 
 /** The channel to a plan worker, seen from the main thread. */
 export type PlanWorkerPort = PlanPort<FromWorker, ToWorker>;
@@ -68,6 +71,8 @@ export class PlanWorkerClient {
   private nextGrid = 1;
   private nextPlan = 1;
   private readonly grids = new Map<Grid, { id: number; users: number; unwatch: () => void }>();
+  /** Profiles prepared, by their tables' key: sent to each worker once, when it connects if not before. */
+  private readonly prepared = new Map<string, UnitProfile>();
   private readonly onError: ((error: Error) => void) | undefined;
 
   /**
@@ -132,6 +137,18 @@ export class PlanWorkerClient {
   }
 
   /**
+   * Has the workers build the tables of a vehicle's profile while idle (a couple of synthetic
+   * plans), so the first order of a unit with it does not wait for them; once per profile. The
+   * navigator calls it from `addUnit`. Profiles of units that turn on the spot are ignored.
+   */
+  prepare(profile: ResolvedProfile): void {
+    if (profile.turningRadius <= 0 || this.prepared.has(profile.key)) return;
+    const fields = profileFields(profile);
+    this.prepared.set(profile.key, fields);
+    for (const w of this.workers) this.send(w, { v: PROTOCOL_VERSION, type: 'warm', profiles: [fields], plans: PREPARE_PLANS });
+  }
+
+  /**
    * A job for the plan of `request` on `grid`, or undefined when it is to be planned in-thread:
    * the unit turns on the spot, no worker is alive, or `grid` is not attached. The job joins
    * `delivery.queue` once the answer is in; cancelling it cancels the worker's search.
@@ -173,6 +190,7 @@ export class PlanWorkerClient {
     port.onMessage((message) => this.receive(worker, message));
     port.onFailure?.((error) => this.fail(worker, error));
     for (const [grid, entry] of this.grids) this.sendGrid(worker, grid, entry.id);
+    if (this.prepared.size > 0) this.send(worker, { v: PROTOCOL_VERSION, type: 'warm', profiles: [...this.prepared.values()], plans: PREPARE_PLANS });
   }
 
   private sendGrid(worker: Connection, grid: Grid, id: number): void {

@@ -11,7 +11,7 @@ import { WorkJob } from '../follow/work.js';
 import type { UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { applyPatch, gridFromPatch, PROTOCOL_VERSION, requestFromWire, routeToWire, type FromWorker, type ToWorker } from './protocol.js';
-import { DEFAULT_WARM_PROFILES, warmUpWork } from './warm-up.js';
+import { DEFAULT_WARM_PROFILES, WARM_PLANS, warmUpWork } from './warm-up.js';
 
 /**
  * Milliseconds the worker plans before it lets messages in: short enough that an edit or a cancel
@@ -83,9 +83,9 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
     }
     if (queue.size > 0 || idle.size > 0) schedule();
   };
-  const warm = (profiles: readonly UnitProfile[], onDone: () => void): void => {
+  const warm = (profiles: readonly UnitProfile[], plans: number, onDone: () => void): void => {
     // Warming is an optimisation: a failure leaves the code cold, never the worker unusable.
-    idle.add(new WorkJob((budget) => warmUpWork(budget, profiles), onDone, onDone));
+    idle.add(new WorkJob((budget) => warmUpWork(budget, profiles, plans), onDone, onDone));
     schedule();
   };
   const schedule = (): void => {
@@ -141,7 +141,10 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
         return;
       case 'warm':
         if (!Array.isArray(message.profiles)) throw new TypeError(`warm needs an array of profiles, got ${String(message.profiles)}`);
-        warm(message.profiles, () => {});
+        if (message.plans !== undefined && !(Number.isInteger(message.plans) && message.plans >= 1 && message.plans <= WARM_PLANS)) {
+          throw new RangeError(`warm plans must be an integer from 1 to ${WARM_PLANS}, got ${String(message.plans)}`);
+        }
+        warm(message.profiles, message.plans ?? WARM_PLANS, () => {});
         return;
       default:
         throw new TypeError(`unknown message type ${JSON.stringify((message as { type?: unknown }).type)}`);
@@ -165,7 +168,7 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
     }
   });
 
-  warm(options.warmUp ?? DEFAULT_WARM_PROFILES, () => send({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs }));
+  warm(options.warmUp ?? DEFAULT_WARM_PROFILES, WARM_PLANS, () => send({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs }));
 
   return {
     close: () => {

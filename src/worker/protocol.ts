@@ -58,7 +58,7 @@ export type ToWorker =
   | { v: number; type: 'drop-grid'; grid: number }
   | { v: number; type: 'plan'; id: number; grid: number; request: WireRequest; urgent?: boolean }
   | { v: number; type: 'cancel'; id: number }
-  | { v: number; type: 'warm'; profiles: UnitProfile[] };
+  | { v: number; type: 'warm'; profiles: UnitProfile[]; plans?: number };
 
 /** Worker to main thread. An `error` without an id answers a message that named no plan. */
 export type FromWorker =

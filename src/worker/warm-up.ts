@@ -66,11 +66,11 @@ export function warmUpGrid(): Grid {
 }
 
 /**
- * The warm-up as resumable work (run it within a budget, as idle work): {@link WARM_PLANS}
- * synthetic plans per profile on {@link warmUpGrid}; invalid profiles are skipped (warming is best
- * effort).
+ * The warm-up as resumable work (run it within a budget, as idle work): `plans` synthetic plans
+ * per profile on {@link warmUpGrid} (one is enough to build a profile's tables); invalid profiles
+ * are skipped (warming is best effort).
  */
-export function* warmUpWork(budget: WorkBudget, profiles: readonly UnitProfile[] = DEFAULT_WARM_PROFILES): Work<void> {
+export function* warmUpWork(budget: WorkBudget, profiles: readonly UnitProfile[] = DEFAULT_WARM_PROFILES, plans = WARM_PLANS): Work<void> {
   const grid = warmUpGrid();
   const ctx = new RouteContext(grid);
   const random = generator(1717);
@@ -89,7 +89,7 @@ export function* warmUpWork(budget: WorkBudget, profiles: readonly UnitProfile[]
       } catch {
         continue;
       }
-      for (let i = 0; i < WARM_PLANS; i++) {
+      for (let i = 0; i < plans; i++) {
         const start = free();
         let goal = free();
         for (let d = Math.hypot(goal.x - start.x, goal.y - start.y); d < WARM_MIN || d > WARM_MAX; d = Math.hypot(goal.x - start.x, goal.y - start.y)) goal = free();

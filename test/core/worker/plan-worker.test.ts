@@ -325,20 +325,44 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     send({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 12, height: 12, patch: { ...patchOf(grid), width: 11 } });
     send({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 12, height: 12, patch: patchOf(grid) });
     send({ v: PROTOCOL_VERSION, type: 'edit', grid: 1, patch: { x: 11, y: 11, width: 3, height: 3, cells: new Uint8Array(9), costs: null } });
+    send({ v: PROTOCOL_VERSION, type: 'warm', profiles: [], plans: 0 });
     send({ v: PROTOCOL_VERSION, type: 'plan', id: 3, grid: 1, request: { ...request, profile: { turningRadius: 'big' } } });
     send({ v: PROTOCOL_VERSION, type: 'plan', id: 4, grid: 1, request });
     for (let i = 0; i < 200 && !replies.some((r) => r.type === 'route'); i++) await turn();
     const errors = replies.filter((r) => r.type === 'error') as { id?: number; message: string }[];
-    expect(errors.map((e) => e.id)).toEqual([undefined, undefined, 1, 2, undefined, undefined, 3]);
+    expect(errors.map((e) => e.id)).toEqual([undefined, undefined, 1, 2, undefined, undefined, undefined, 3]);
     expect(errors[1]!.message).toMatch(/launch/);
     expect(errors[2]!.message).toMatch(/protocol version/);
     expect(errors[3]!.message).toMatch(/unknown grid 9/);
-    expect(errors[6]!.message).toMatch(/turningRadius/);
+    expect(errors[6]!.message).toMatch(/warm plans must be an integer from 1 to 80, got 0/);
+    expect(errors[7]!.message).toMatch(/turningRadius/);
     const route = replies.find((r) => r.type === 'route') as { id: number; route: { status: string } };
     expect(route.id).toBe(4);
     expect(route.route.status).toBe('found');
     host.close();
     port1.close();
+  });
+
+  it('prepares each vehicle profile once on every worker, also on one that connects later', async () => {
+    const now = silentPort();
+    const later = silentPort();
+    let connect: (port: typeof later.port) => void = () => {};
+    const client = new PlanWorkerClient([now.port, new Promise((resolve) => (connect = resolve))]);
+    const grid = new Grid(10, 10);
+    const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: client });
+    nav.addUnit({ pose: { x: 1.5, y: 1.5, heading: 0 } }, { speed: 3, turningRadius: 2, width: 0.8, reverse: true });
+    nav.addUnit({ pose: { x: 2.5, y: 1.5, heading: 0 } }, { speed: 2, turningRadius: 2, width: 0.8, reverse: true });
+    nav.addUnit({ pose: { x: 3.5, y: 1.5, heading: 0 } }, { speed: 2, turningRadius: 3, width: 1.2 });
+    nav.addUnit({ pose: { x: 4.5, y: 1.5, heading: 0 } }, { speed: 4, width: 0.6 });
+    const warms = (sent: ToWorker[]): unknown[] => sent.filter((m) => m.type === 'warm').map((m) => (m as { profiles: UnitProfile[]; plans: number }).profiles.map((p) => [p.turningRadius, p.reverse, m.plans]));
+    // The two tanks share their tables (speed is not part of them): one preparation; the ship another.
+    expect(warms(now.sent)).toEqual([[[2, true, 2]], [[3, false, 2]]]);
+    connect(later.port);
+    await turn();
+    expect(later.sent.map((m) => m.type)).toEqual(['grid', 'warm']);
+    expect(warms(later.sent)).toEqual([[[2, true, 2], [3, false, 2]]]);
+    nav.destroy();
+    client.destroy();
   });
 
   it('plans of units that turn on the spot stay in-thread', () => {
