@@ -74,6 +74,14 @@ export class MoveBits {
   readonly side: number;
   /** Set of heading k and window cell (row r, column c): words at `((k · side + r) · side + c) · words`. */
   readonly touch: Int32Array;
+  /**
+   * Per heading k and row r (at `k · side + r`), the columns whose sets are not empty, one bit
+   * each: a blocked cell behind the unit, or beside its shortest moves, blocks nothing.
+   */
+  private readonly rowMask: Int32Array;
+  /** Per set (at `(k · side + r) · side + c`), its first nonzero word and one past its last: a far cell meets few moves. */
+  private readonly wordLo: Uint8Array;
+  private readonly wordHi: Uint8Array;
 
   /**
    * Builds the sets in one call; {@link moveBitsWork} builds them in pieces.
@@ -89,6 +97,25 @@ export class MoveBits {
     const data = filled ?? runBuild(fillWork(moves));
     this.words = data.words;
     this.touch = data.touch;
+    const side = this.side;
+    const sets = moves.headings * side * side;
+    this.rowMask = new Int32Array(moves.headings * side);
+    this.wordLo = new Uint8Array(sets);
+    this.wordHi = new Uint8Array(sets);
+    for (let set = 0; set < sets; set++) {
+      let lo = this.words;
+      let hi = 0;
+      for (let w = 0; w < this.words; w++) {
+        if (this.touch[set * this.words + w] === 0) continue;
+        lo = Math.min(lo, w);
+        hi = w + 1;
+      }
+      if (hi === 0) continue;
+      this.wordLo[set] = lo;
+      this.wordHi[set] = hi;
+      const row = (set / side) | 0;
+      this.rowMask[row]! |= 1 << set % side;
+    }
   }
 
   /**
@@ -97,16 +124,18 @@ export class MoveBits {
    * c - maxExtent, row offset r - maxExtent; bits above the window are ignored).
    */
   blocked(k: number, rows: Int32Array, out: Int32Array): void {
-    const { side, words, touch } = this;
+    const { side, words, touch, rowMask, wordLo, wordHi } = this;
     out.fill(0, 0, words);
-    const inWindow = side >= 32 ? -1 : (1 << side) - 1;
     for (let r = 0; r < side; r++) {
-      let row = rows[r]! & inWindow;
+      // The row mask also clears the bits above the window.
+      let row = rows[r]! & rowMask[k * side + r]!;
       while (row !== 0) {
         const low = row & -row;
         row ^= low;
-        const base = ((k * side + r) * side + (31 - Math.clz32(low))) * words;
-        for (let w = 0; w < words; w++) out[w]! |= touch[base + w]!;
+        const set = (k * side + r) * side + (31 - Math.clz32(low));
+        const base = set * words;
+        const end = wordHi[set]!;
+        for (let w = wordLo[set]!; w < end; w++) out[w]! |= touch[base + w]!;
       }
     }
   }
