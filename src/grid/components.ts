@@ -41,7 +41,8 @@ export class Components {
     this.grid = grid;
     const n = grid.width * grid.height;
     this.labels = new Int32Array(n);
-    this.parent = new Int32Array(Math.max(16, n));
+    // Grown as labels are made: a map has far fewer components than cells.
+    this.parent = new Int32Array(16);
     this.seenGen = new Int32Array(n);
     this.seenSide = new Int8Array(n);
     // Blocking alone decides the components: cost edits are not pending work.
@@ -153,6 +154,8 @@ export class Components {
       if (count < 0 || this.grid.layoutVersion !== version) continue;
       if (this.fresh) return;
       this.labels.set(scratch.labels);
+      // Later changes are mostly updated cell by cell: the scratch goes until a flood needs it.
+      this.scratch = undefined;
       this.adoptFlood(count);
       this.pending = [];
       this.pendingCells = 0;
