@@ -90,6 +90,8 @@ export interface Series {
   unit: string;
   mode: Mode;
   samples: Sample[];
+  /** The grid has tile costs: hybrid mode builds no corridor there (it searches the whole lattice at its weight). */
+  weighted: boolean;
 }
 
 /** Runs one query as `findPath` does (unbounded steps), with a timeout; times it and reads its work. */
@@ -181,7 +183,7 @@ export function runDemoBench(opts: DemoBenchOptions): DemoBenchReport {
     for (const mode of MODES) {
       collectGarbage();
       log(`orders: ${kind.name} ${mode}, ${queries.length} queries`);
-      series.push({ set: 'orders', unit: kind.name, mode, samples: queries.map((q) => timeQuery(planner, q, mode)) });
+      series.push({ set: 'orders', unit: kind.name, mode, samples: queries.map((q) => timeQuery(planner, q, mode)), weighted: grid.weighted });
     }
   }
 
@@ -198,7 +200,8 @@ export function runDemoBench(opts: DemoBenchOptions): DemoBenchReport {
     full.push(timeQuery(planner, q, 'full'));
     hybrid.push(timeQuery(planner, q, 'hybrid'));
   }
-  series.push({ set: 'compare', unit: 'tank', mode: 'full', samples: full }, { set: 'compare', unit: 'tank', mode: 'hybrid', samples: hybrid });
+  const weighted = grids.walls.weighted;
+  series.push({ set: 'compare', unit: 'tank', mode: 'full', samples: full, weighted }, { set: 'compare', unit: 'tank', mode: 'hybrid', samples: hybrid, weighted });
 
   const checks = series.map((s): Check => {
     const worst = slowest(s.samples, 1)[0]!;
@@ -255,11 +258,11 @@ function meanFoundLength(samples: readonly Sample[]): number {
 }
 
 /** A sample's work by part, the nonzero parts only. */
-function parts(w: WorkBreakdown): string {
+function parts(w: WorkBreakdown, weighted: boolean): string {
   const named: [string, number][] = [
     ['proof', w.proof], ['field', w.field], ['kinematic', w.kinematic], ['joins', w.joins], ['shots', w.shots], ['shortcut', w.shortcut],
   ];
-  return named.filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ') + (w.fellBack ? ', corridor fell back' : '');
+  return named.filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ') + (w.fellBack && !weighted ? ', corridor fell back' : '');
 }
 
 function markdownOf(series: readonly Series[], builds: readonly { name: string; ms: number }[]): string {
@@ -270,7 +273,8 @@ function markdownOf(series: readonly Series[], builds: readonly { name: string; 
     const ms = s.samples.map((x) => x.ms);
     const exp = s.samples.map((x) => x.work.expanded);
     const cpu = s.samples.map((x) => x.cpuMs);
-    const fell = s.mode === 'hybrid' ? String(s.samples.filter((x) => x.work.fellBack).length) : '';
+    // On tile costs no corridor is built: nothing falls back.
+    const fell = s.mode !== 'hybrid' ? '' : s.weighted ? 'no corridor (tile costs)' : String(s.samples.filter((x) => x.work.fellBack).length);
     lines.push(
       `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${f1(quantile(cpu, 0.95))} / ${f1(max(cpu))}, ${cpu.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${f1(microsPerUnit(s.samples))} | ${f2(meanFoundLength(s.samples))} | ${fell} |`,
     );
@@ -280,7 +284,7 @@ function markdownOf(series: readonly Series[], builds: readonly { name: string; 
   for (const s of series) {
     lines.push(`**${label(s)}**`, '', '| ms | status | start (x, y, heading) -> goal | length | expansions | all units | other work |', '| ---: | --- | --- | ---: | ---: | ---: | --- |');
     for (const x of slowest(s.samples, SLOWEST_LISTED)) {
-      lines.push(`| ${f1(x.ms)} | ${x.status} | ${describe(x.query)} | ${f1(x.length)} | ${x.work.expanded} | ${Math.round(x.units)} | ${parts(x.work)} |`);
+      lines.push(`| ${f1(x.ms)} | ${x.status} | ${describe(x.query)} | ${f1(x.length)} | ${x.work.expanded} | ${Math.round(x.units)} | ${parts(x.work, s.weighted)} |`);
     }
     lines.push('');
   }
