@@ -138,6 +138,8 @@ export class Crowd {
   private nextY = new Float64Array(0);
   private radii = new Float64Array(0);
   private speeds = new Float64Array(0);
+  /** Each agent's own time horizon, seconds; 0: the crowd's. */
+  private horizons = new Float64Array(0);
   /** An upper bound on every live radius, for neighbour queries by gap. */
   private maxRadius = 0;
 
@@ -212,6 +214,7 @@ export class Crowd {
     this.nextY[id] = 0;
     this.radii[id] = radius;
     this.speeds[id] = speed;
+    this.horizons[id] = 0;
     if (radius > this.maxRadius) this.maxRadius = radius;
     this.live++;
     this.indexed = false;
@@ -267,6 +270,18 @@ export class Crowd {
   }
 
   /**
+   * Sets how far ahead (seconds) one agent looks for the others, in place of the crowd's
+   * {@link CrowdOptions.timeHorizon}; undefined goes back to the crowd's. A shorter horizon lets
+   * agents in a narrow passage keep to their lanes: with a long one they sidestep units far ahead
+   * and spread over the whole width.
+   * @throws RangeError for an unknown id or a horizon that is not a finite number > 0.
+   */
+  setTimeHorizon(id: number, seconds: number | undefined): void {
+    this.check(id);
+    this.horizons[id] = seconds === undefined ? 0 : checkPositive('crowd agent timeHorizon', seconds);
+  }
+
+  /**
    * Switches who moves the agent (see {@link CrowdAgentParams.mode}).
    * @throws RangeError for an unknown id or mode.
    */
@@ -290,7 +305,9 @@ export class Crowd {
     const wallHorizon = Math.max(this.wallHorizon, h);
     const invStep = 1 / h;
     for (let i = 0; i < this.slots; i++) {
-      if (this.alive[i] === 1 && this.mode[i] === MODE_AVOID) this.chooseVelocity(i, invHorizon, wallHorizon, invStep);
+      if (this.alive[i] !== 1 || this.mode[i] !== MODE_AVOID) continue;
+      const own = this.horizons[i]!;
+      this.chooseVelocity(i, own > 0 ? 1 / Math.max(own, h) : invHorizon, wallHorizon, invStep);
     }
     for (let i = 0; i < this.slots; i++) {
       if (this.alive[i] === 1 && this.mode[i] === MODE_AVOID) this.move(i, h);
@@ -515,6 +532,7 @@ export class Crowd {
     this.nextY = floats(this.nextY);
     this.radii = floats(this.radii);
     this.speeds = floats(this.speeds);
+    this.horizons = floats(this.horizons);
     this.capacity = n;
   }
 }

@@ -9,9 +9,11 @@ import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { forEachSweptCell, pointSquareDistance } from '../curves/footprint.js';
 import type { Pose } from '../curves/segment.js';
+import type { SegmentPath } from '../curves/segment-path.js';
 import { Crowd } from '../crowd/crowd.js';
 import { LaneReservations, type LaneTraveller, type LaneWait } from '../crowd/lane-reservations.js';
 import { OneLaneMap } from '../crowd/one-lane.js';
+import { PassingLanes } from '../crowd/passing-lanes.js';
 import { DEFAULT_HORIZON, DEFAULT_MARGIN, VehicleYield, type Traveller, type YieldDecision } from '../crowd/vehicle-yield.js';
 import { legClear } from './disc-room.js';
 import { Follower, type FollowerEvent } from './follower.js';
@@ -46,6 +48,7 @@ import {
   LOOKAHEAD,
   MAX_STEPS_PER_FRAME,
   MOVING_SPEED,
+  NARROW_TIME_HORIZON,
   newRider,
   nextWarp,
   type Rider,
@@ -121,6 +124,9 @@ export class CrowdDriver<T> {
   private lanes: LaneReservations | undefined;
   /** The grid and planners of detours round units that stand, made at the first detour. */
   private detours: DetourGrid | undefined;
+  /** The right-hand lanes of narrow passages, and scratch for a lane's point. */
+  private readonly passing: PassingLanes;
+  private readonly lane = { x: 0, y: 0 };
   /** Who waits short of a one-lane run this step, by crowd id. */
   private laneWaits: ReadonlyMap<number, LaneWait> = NO_LANE_WAITS;
 
@@ -133,6 +139,7 @@ export class CrowdDriver<T> {
   ) {
     this.step = avoidanceStep(options);
     this.crowd = new Crowd(grid, { timeHorizon: AVOIDANCE_TIME_HORIZON, ...options });
+    this.passing = new PassingLanes(grid);
     this.yielder = new VehicleYield(options.vehicles);
     this.yieldMargin = options.vehicles?.margin ?? DEFAULT_MARGIN;
     this.horizon = options.vehicles?.horizon ?? DEFAULT_HORIZON;
@@ -671,6 +678,7 @@ export class CrowdDriver<T> {
     r.driven = false;
     if (!f) {
       this.setMode(s, 'avoid');
+      this.setNarrow(r, false);
       this.goHome(s, px, py, max, h);
       return;
     }
@@ -723,11 +731,44 @@ export class CrowdDriver<T> {
         break;
       }
     }
+    // In a narrow passage it keeps to its right-hand lane (not at its path's end).
+    const narrow = this.laneShift(path, r.progress, radius);
+    this.setNarrow(r, narrow);
+    if (!end && !back && narrow) {
+      const lx = tx + this.lane.x;
+      const ly = ty + this.lane.y;
+      if (legClear(this.grid, { x: px, y: py }, { x: lx, y: ly }, radius)) {
+        tx = lx;
+        ty = ly;
+      }
+    }
     const dx = tx - px;
     const dy = ty - py;
     const gap = Math.hypot(dx, dy);
     const speed = gap === 0 ? 0 : end ? Math.min(max, gap / CATCH_UP_TIME) : max;
     crowd.setPreferred(a, gap === 0 ? 0 : (dx / gap) * speed, gap === 0 ? 0 : (dy / gap) * speed);
+  }
+
+  /**
+   * The shift into its right-hand lane (into {@link lane}) of a unit of radius `radius` at
+   * `progress` along `path`, while that point lies in a narrow passage; false elsewhere. Read where
+   * the unit is, not ahead: looking 1 to 3 tiles ahead (keeping right before the mouth) measured
+   * worse over 24 seeded jittered corridors (mean 2.60 to 2.74x the slowest alone, against 2.52x)
+   * and on the bridge with infantry (104 of 144 arrived over 6 runs, against 125).
+   */
+  private laneShift(path: SegmentPath, progress: number, radius: number): boolean {
+    const p = path.sampleInto(progress, this.pose);
+    if (!this.passing.laneTarget(p.x, p.y, p.heading, radius, this.lane)) return false;
+    this.lane.x -= p.x;
+    this.lane.y -= p.y;
+    return true;
+  }
+
+  /** Gives the unit the short time horizon of narrow passages while it is in one, and the crowd's elsewhere. */
+  private setNarrow(r: Rider, narrow: boolean): void {
+    if (r.narrow === narrow) return;
+    r.narrow = narrow;
+    this.crowd.setTimeHorizon(r.agent, narrow ? NARROW_TIME_HORIZON : undefined);
   }
 
   /** Tells the crowd who moves the unit: the crowd ('avoid') or its follower ('fixed'). */

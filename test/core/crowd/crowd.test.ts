@@ -74,6 +74,33 @@ describe('Crowd: agents among agents', () => {
     }
   });
 
+  it('an agent with its own short time horizon ignores a neighbour it would reach only later', () => {
+    // Closing at 2 tiles/s on a standing agent 5 tiles away: they would touch in 2.1 s, inside the
+    // crowd's 3 s horizon, beyond the agent's own 0.5 s.
+    const velocityAfterOneStep = (horizon: number | 'reset'): { vx: number; vy: number } => {
+      const crowd = new Crowd(open(30, 30), { timeHorizon: 3 });
+      const a = crowd.add({ radius: 0.4, maxSpeed: 2 }, 5, 15);
+      crowd.add({ radius: 0.4, maxSpeed: 2, mode: 'fixed' }, 10, 15);
+      if (horizon === 'reset') {
+        crowd.setTimeHorizon(a, 0.5);
+        crowd.setTimeHorizon(a, undefined);
+      } else crowd.setTimeHorizon(a, horizon);
+      crowd.setPreferred(a, 2, 0);
+      crowd.step(1 / 60);
+      return { vx: crowd.vx(a), vy: crowd.vy(a) };
+    };
+    const short = velocityAfterOneStep(0.5);
+    // Its preferred velocity, leaned right as the crowd leans every agent heading into another.
+    expect(Math.hypot(short.vx, short.vy)).toBeCloseTo(2, 6);
+    const long = velocityAfterOneStep(3);
+    expect(Math.hypot(long.vx - short.vx, long.vy - short.vy)).toBeGreaterThan(0.1);
+    expect(velocityAfterOneStep('reset')).toEqual(long);
+    const crowd = new Crowd(open(10, 10));
+    const a = crowd.add({ radius: 0.4, maxSpeed: 1 }, 5, 5);
+    expect(() => crowd.setTimeHorizon(a, 0)).toThrow(/timeHorizon.*0/);
+    expect(() => crowd.setTimeHorizon(a, Number.NaN)).toThrow(/timeHorizon.*NaN/);
+  });
+
   it("an avoiding agent takes the whole job against a 'fixed' one that holds its course", () => {
     // The tank closes at 2.5 tiles/s: seen at a gap of 5 tiles, it is 2 s (the horizon) from contact.
     const crowd = new Crowd(open(30, 30), { timeHorizon: 2 });
