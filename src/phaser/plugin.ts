@@ -30,12 +30,13 @@ export interface PathfindingMapOptions extends TilemapOptions {
    */
   avoidance?: boolean | AvoidanceOptions;
   /**
-   * Plan the routes of units with a turning radius in a Web Worker, off the main thread (default
-   * false): a crowd of tanks ordered at once then costs the frame nothing, and infantry keep the
-   * whole budget. `true` starts Headway's own worker (bundled in, nothing to configure; orders
-   * given while it loads are planned in-thread), a number a pool of that many; a function returns
-   * a Worker of the game's own. If the worker fails, its plans are made on the
-   * main thread instead. See docs/plugin.md.
+   * Plan the routes of units with a turning radius in a Web Worker, off the main thread: a crowd
+   * of tanks ordered at once then costs the frame nothing, and infantry keep the whole budget.
+   * `'auto'` (default) starts Headway's own worker (bundled in, nothing to configure) when the
+   * first vehicle is added or ordered, where the browser has workers; `true` starts it with the
+   * map; a number starts a pool of that many; a function returns a Worker of the game's own;
+   * `false` plans on the main thread. Orders given while the worker loads, and the plans of a
+   * worker that fails, are made on the main thread. See docs/plugin.md.
    */
   worker?: PlanWorkerOption;
 }
@@ -235,7 +236,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
       throw new TypeError(`avoidance must be a boolean or an options object, got ${avoidance === null ? 'null' : typeof avoidance}`);
     }
     const map = new TilemapGrid(layers, options);
-    const planWorker = planWorkerFor(options.worker, this.planWorker, (error) => this.reportError(error));
+    const planWorker = planWorkerFor(options.worker ?? 'auto', this.planWorker, (error) => this.reportError(error));
     this.releaseMap();
     this.planWorker = planWorker;
     this.map = map;

@@ -38,6 +38,8 @@ export interface PlanWorkerOptions {
 /** One worker of a client: its port once connected, and the plans it has not answered. */
 class Connection {
   port: PlanWorkerPort | undefined;
+  /** Starts the worker when a vehicle first needs it (a port given as a function); cleared once called. */
+  start: (() => PortOrPromise) | undefined;
   failed = false;
   readonly pending = new Map<number, RemoteJob>();
   resolveReady: (ms: number) => void = () => {};
@@ -64,7 +66,10 @@ class Connection {
  * ```
  */
 export class PlanWorkerClient {
-  /** Resolves once every worker has warmed up (or failed), with the longest warm-up's planning time in ms; never rejects. */
+  /**
+   * Resolves once every worker has warmed up (or failed), with the longest warm-up's planning time
+   * in ms; never rejects. A worker started on demand counts from when a vehicle first needs it.
+   */
   readonly ready: Promise<number>;
   private readonly workers: Connection[];
   private destroyed = false;
@@ -77,19 +82,21 @@ export class PlanWorkerClient {
 
   /**
    * @param ports - the channel to a worker running `servePlans` (or several, a pool), each maybe
-   *   a promise (a worker loaded lazily): until one is there, every plan runs in-thread.
+   *   a promise (a worker loaded lazily), or a function that starts it, called when a vehicle first
+   *   needs it (its profile prepared or its plan asked for), so a game without vehicles never
+   *   starts one: until a worker is there, every plan runs in-thread.
    * @throws RangeError when `ports` is an empty list.
    */
-  constructor(ports: PortOrPromise | readonly PortOrPromise[], options: PlanWorkerOptions = {}) {
-    const list = Array.isArray(ports) ? (ports as readonly PortOrPromise[]) : [ports as PortOrPromise];
+  constructor(ports: PortSource | readonly PortSource[], options: PlanWorkerOptions = {}) {
+    const list = Array.isArray(ports) ? (ports as readonly PortSource[]) : [ports as PortSource];
     if (list.length === 0) throw new RangeError('a plan worker client needs at least one port');
     this.onError = options.onError;
     this.workers = list.map(() => new Connection());
     this.ready = Promise.all(this.workers.map((w) => w.ready)).then((ms) => Math.max(...ms));
     list.forEach((port, i) => {
       const worker = this.workers[i]!;
-      if (port instanceof Promise) port.then((p) => this.connect(worker, p), (error: unknown) => this.fail(worker, asError(error)));
-      else this.connect(worker, port);
+      if (typeof port === 'function') worker.start = port;
+      else this.take(worker, port);
     });
   }
 
@@ -143,6 +150,7 @@ export class PlanWorkerClient {
    */
   prepare(profile: ResolvedProfile): void {
     if (profile.turningRadius <= 0 || this.prepared.has(profile.key)) return;
+    this.startWorkers();
     const fields = profileFields(profile);
     this.prepared.set(profile.key, fields);
     for (const w of this.workers) this.send(w, { v: PROTOCOL_VERSION, type: 'warm', profiles: [fields], plans: PREPARE_PLANS });
@@ -156,6 +164,7 @@ export class PlanWorkerClient {
   job(grid: Grid, request: RouteRequest, delivery: PlanDelivery, onDone: (route: Route) => void, onError: (error: unknown) => void): PlanJob | undefined {
     const entry = this.grids.get(grid);
     if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
+    this.startWorkers();
     let worker: Connection | undefined;
     for (const w of this.workers) if (w.live && (worker === undefined || w.pending.size < worker.pending.size)) worker = w;
     if (!worker) return undefined;
@@ -178,6 +187,30 @@ export class PlanWorkerClient {
       w.port?.close();
       w.resolveReady(0);
       fallBackAll(w);
+    }
+  }
+
+  /** Takes a worker's port, or waits for it. */
+  private take(worker: Connection, port: PortOrPromise): void {
+    if (port instanceof Promise) port.then((p) => this.connect(worker, p), (error: unknown) => this.fail(worker, asError(error)));
+    else this.connect(worker, port);
+  }
+
+  /** Starts the workers given as functions that have not been started yet. */
+  private startWorkers(): void {
+    if (this.destroyed) return;
+    for (const worker of this.workers) {
+      const start = worker.start;
+      if (!start) continue;
+      worker.start = undefined;
+      let port: PortOrPromise;
+      try {
+        port = start();
+      } catch (error) {
+        this.fail(worker, asError(error));
+        continue;
+      }
+      this.take(worker, port);
     }
   }
 
@@ -262,6 +295,9 @@ export class PlanWorkerClient {
 
 /** A worker's port, or a promise of it. */
 type PortOrPromise = PlanWorkerPort | Promise<PlanWorkerPort>;
+
+/** A worker's port, a promise of it, or a function that starts the worker when a vehicle first needs it. */
+export type PortSource = PortOrPromise | (() => PortOrPromise);
 
 /** Plans `worker` had not answered, planned in-thread. */
 function fallBackAll(worker: Connection): void {

@@ -6,12 +6,14 @@ import { PlanWorkerClient, type PlanWorkerPort } from './client.js';
 import { webPort, type WebEndpoint } from './port.js';
 
 /**
- * `true`: vehicles plan in Headway's own worker (inlined in the build, loaded on first use); a
- * number: in a pool of that many (1 to {@link MAX_PLAN_WORKERS}), each plan to the least busy;
- * a function: in the Worker it returns (one whose script runs `servePlans(webPort(self))`);
- * `false`: on the main thread.
+ * `'auto'` (the plugin's default): Headway's own worker, started when the first unit with a
+ * turning radius is added or ordered, where the environment has Web Workers (on the main thread
+ * elsewhere, and in a game without vehicles); `true`: Headway's own worker, started with the map
+ * (inlined in the build, loaded on first use); a number: a pool of that many (1 to
+ * {@link MAX_PLAN_WORKERS}), each plan to the least busy; a function: the Worker it returns (one
+ * whose script runs `servePlans(webPort(self))`); `false`: on the main thread.
  */
-export type PlanWorkerOption = boolean | number | (() => Worker);
+export type PlanWorkerOption = boolean | number | 'auto' | (() => Worker);
 
 /** The largest pool the option asks for: each worker holds a copy of the grids and its own tables. */
 export const MAX_PLAN_WORKERS = 8;
@@ -27,8 +29,8 @@ const madeFor = new WeakMap<PlanWorkerClient, PlanWorkerOption>();
  *   number that is not an integer from 1 to {@link MAX_PLAN_WORKERS}.
  */
 export function planWorkerFor(option: PlanWorkerOption | undefined, current: PlanWorkerClient | undefined, onError: (error: Error) => void): PlanWorkerClient | undefined {
-  if (option !== undefined && typeof option !== 'boolean' && typeof option !== 'number' && typeof option !== 'function') {
-    throw new TypeError(`worker must be a boolean, a number of workers or a function returning a Worker, got ${option === null ? 'null' : typeof option}`);
+  if (option !== undefined && option !== 'auto' && typeof option !== 'boolean' && typeof option !== 'number' && typeof option !== 'function') {
+    throw new TypeError(`worker must be 'auto', a boolean, a number of workers or a function returning a Worker, got ${option === null ? 'null' : typeof option === 'string' ? `'${option}'` : typeof option}`);
   }
   if (typeof option === 'number' && !(Number.isInteger(option) && option >= 1 && option <= MAX_PLAN_WORKERS)) {
     throw new RangeError(`worker must be a number of workers from 1 to ${MAX_PLAN_WORKERS}, got ${option}`);
@@ -37,7 +39,10 @@ export function planWorkerFor(option: PlanWorkerOption | undefined, current: Pla
   current?.destroy();
   if (!option) return undefined;
   let client: PlanWorkerClient;
-  if (typeof option === 'function') {
+  if (option === 'auto') {
+    if (typeof Worker !== 'function') return undefined;
+    client = new PlanWorkerClient(() => import('./browser-worker.js').then((m) => m.startBrowserPlanWorker()), { onError });
+  } else if (typeof option === 'function') {
     // The game's own Worker is there at once: the first orders already go to it.
     let port: PlanWorkerPort | Promise<PlanWorkerPort>;
     try {

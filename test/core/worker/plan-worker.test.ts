@@ -365,6 +365,49 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     client.destroy();
   });
 
+  it('a worker given as a function starts when the first vehicle needs it, never for infantry alone', () => {
+    const silent = silentPort();
+    let starts = 0;
+    const client = new PlanWorkerClient(() => {
+      starts++;
+      return silent.port;
+    });
+    const grid = new Grid(10, 10);
+    const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: client });
+    const soldier = { pose: { x: 1.5, y: 1.5, heading: 0 } };
+    nav.addUnit(soldier, { speed: 4, width: 0.6 });
+    nav.moveTo(soldier, { x: 8.5, y: 8.5 });
+    nav.update(1 / 60);
+    expect(starts).toBe(0);
+    expect(client.alive).toBe(false);
+    nav.addUnit({ pose: { x: 3.5, y: 3.5, heading: 0 } }, { speed: 3, turningRadius: 2, width: 0.8, reverse: true });
+    expect(starts).toBe(1);
+    expect(client.alive).toBe(true);
+    // The grid attached before the start reaches the worker once it is there, then the profile to prepare.
+    expect(silent.sent.map((m) => m.type)).toEqual(['grid', 'warm']);
+    nav.addUnit({ pose: { x: 5.5, y: 3.5, heading: 0 } }, { speed: 2, turningRadius: 3, width: 1.2 });
+    expect(starts).toBe(1);
+    nav.destroy();
+    client.destroy();
+  });
+
+  it('a worker that throws when started leaves planning in-thread and reports why', () => {
+    const errors: Error[] = [];
+    const client = new PlanWorkerClient(
+      () => {
+        throw new Error('no workers here');
+      },
+      { onError: (error) => errors.push(error) },
+    );
+    const grid = new Grid(8, 8);
+    client.attach(grid);
+    const request = { start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 6.5, y: 6.5 }, profile: TANK };
+    expect(client.job(grid, request, { queue: new PlanQueue(), routes: new RouteContext(grid), urgent: false }, () => {}, () => {})).toBeUndefined();
+    expect(errors.map((e) => e.message)).toEqual(['no workers here']);
+    expect(client.alive).toBe(false);
+    client.destroy();
+  });
+
   it('plans of units that turn on the spot stay in-thread', () => {
     const silent = silentPort();
     const client = new PlanWorkerClient(silent.port);
