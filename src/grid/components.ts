@@ -130,7 +130,8 @@ export class Components {
    * spread a first build, or the flood after a large change, over frames. The flood fills a
    * scratch table and takes it over at the end, so queries while it is paused see a correct
    * table (they bring it up to date themselves); a grid change while it is paused makes it start
-   * over. Cell-by-cell updates after small changes run as one piece.
+   * over. Cell-by-cell updates after small changes run a row of an area (at most
+   * {@link UPDATE_PIECE_CELLS} cells) a piece.
    *
    * @example
    * ```ts
@@ -141,9 +142,8 @@ export class Components {
   *refreshWork(): Generator<number, void, void> {
     while (!this.fresh) {
       if (!this.needsFlood()) {
-        yield Math.max(1, Math.ceil(this.pendingCells / UPDATE_CELLS_PER_UNIT));
-        this.refresh();
-        return;
+        yield* this.updateWork();
+        continue;
       }
       const version = this.grid.layoutVersion;
       const n = this.labels.length;
@@ -161,6 +161,35 @@ export class Components {
       this.pendingCells = 0;
       this.builtVersion = version;
     }
+  }
+
+  /**
+   * The cell-by-cell update of the pending areas as resumable work, {@link UPDATE_PIECE_CELLS}
+   * cells a piece. Each cell's update leaves a table exact for the grid with the cells done so
+   * far changed, so a query meanwhile (which finishes the update itself) or a change meanwhile
+   * (its area joins the list this walks) leaves it right.
+   */
+  private *updateWork(): Generator<number, void, void> {
+    const { width } = this.grid;
+    const pending = this.pending;
+    // The list may grow while this walks it: a change meanwhile is updated after it happened.
+    for (let k = 0; k < pending.length; k++) {
+      const a = pending[k]!;
+      for (let y = a.y; y < a.y + a.height; y++) {
+        for (let x0 = a.x; x0 < a.x + a.width; x0 += UPDATE_PIECE_CELLS) {
+          const x1 = Math.min(a.x + a.width, x0 + UPDATE_PIECE_CELLS);
+          yield Math.max(1, Math.ceil((x1 - x0) / UPDATE_CELLS_PER_UNIT));
+          // A query meanwhile brought the table up to date (and began a new list).
+          if (this.fresh || this.pending !== pending) return;
+          for (let x = x0; x < x1; x++) this.update(y * width + x);
+        }
+      }
+    }
+    // A change the watcher did not list (the list outgrew its share) needs the flood.
+    if (this.needsFlood()) return;
+    this.pending = [];
+    this.pendingCells = 0;
+    this.builtVersion = this.grid.layoutVersion;
   }
 
   /** True when bringing the table up to date takes a flood of the whole map. */
@@ -457,6 +486,9 @@ const FLOOD_CELLS_PER_UNIT = 32;
 
 /** Cells of a cell-by-cell update that take about a microsecond (most change nothing around them). */
 const UPDATE_CELLS_PER_UNIT = 4;
+
+/** Cells of a cell-by-cell update done as one piece: a piece of {@link FLOOD_PIECE_UNITS} units. */
+const UPDATE_PIECE_CELLS = FLOOD_PIECE_UNITS * UPDATE_CELLS_PER_UNIT;
 
 /** The eight cells around a cell in ring order, edge neighbours at even places (N, NE, E, ...). */
 const RING_DX = [0, 1, 1, 1, 0, -1, -1, -1];
