@@ -1,5 +1,5 @@
 /**
- * The plugin's `worker: true` as a Vite game gets it: a small game importing the built
+ * The plugin's default worker (`worker: 'auto'`) as a Vite game gets it: a small game importing the built
  * `dist/index.js` is bundled by Vite (no worker configuration) and run in headless Chromium; a
  * tank ordered at once, and again once the worker is up, must start moving, with its plan made in
  * the worker (the page counts the plans the plugin's worker client sent) and no console error.
@@ -39,7 +39,8 @@ class Level extends Phaser.Scene {
     const walls = map.createLayer(0, map.addTilesetImage('tiles'), 0, 0);
     walls.setCollision(1);
     this.events.on('pathfinding-error', (e) => out.errors.push(String(e)));
-    this.pathfinding.useTilemap(walls, { worker: true });
+    // No worker option: the default starts the worker with the first tank.
+    this.pathfinding.useTilemap(walls);
     // The worker client is private: the page reads it to count what went to the worker.
     const client = this.pathfinding.planWorker;
     const job = client.job.bind(client);
