@@ -20,7 +20,7 @@ import { Follower, type FollowerEvent } from './follower.js';
 import type { Move } from './move.js';
 import { slicePath } from './polyline.js';
 import { DetourGrid } from './detour-grid.js';
-import { planRoute, type Route, type RouteRequest } from './route.js';
+import { planRoute, type Route, type RouteContext, type RouteRequest } from './route.js';
 import type { Work, WorkBudget } from './work.js';
 import type { TerrainSpeed } from './terrain-speed.js';
 import { atRest, definedFields, motionOf, type UnitAdapter, type UnitState } from './unit-state.js';
@@ -101,6 +101,9 @@ const CRAWL_FRACTION = 0.25;
 
 /** Below this difference two heading components count as equal, for the give-way rule. */
 const RULE_EPSILON = 1e-6;
+
+/** Tiles (between discs) within which vehicles count for the way out of a unit wedged between them: half a tile. */
+const ESCAPE_RANGE = 0.5;
 
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
@@ -319,6 +322,15 @@ export class CrowdDriver<T> {
    * those queued before it), and the detour grid is patched then.
    */
   *detourRoute(s: UnitState<T>, request: RouteRequest, budget: WorkBudget): Work<Route> {
+    return yield* planRoute(this.detourRoutes(s, request), request, budget);
+  }
+
+  /**
+   * The planners of the detour grid with the cells of the units that stand now blocked (see
+   * {@link detourRoute}): for a plan made elsewhere (a vehicle's, in the plan worker, which
+   * mirrors the detour grid).
+   */
+  detourRoutes(s: UnitState<T>, request: RouteRequest): RouteContext {
     const { start, goal } = request;
     const grid = this.grid;
     const crowd = this.crowd;
@@ -339,7 +351,7 @@ export class CrowdDriver<T> {
       }
     }
     this.detours ??= new DetourGrid(grid);
-    return yield* planRoute(this.detours.routesWith(cells), request, budget);
+    return this.detours.routesWith(cells);
   }
 
   /** Lets go of the detour grid's planners and its watch on the navigator's grid. */
@@ -418,12 +430,14 @@ export class CrowdDriver<T> {
   }
 
   /**
-   * True for a unit that steers and stands by: idle (it goes back to its spot after), or waiting
-   * its turn at a one-lane run (a vehicle coming out of the run must get past it). It steps aside
-   * for vehicles.
+   * True for a unit that steers and stands by: idle (it goes back to its spot after), waiting
+   * its turn at a one-lane run (a vehicle coming out of the run must get past it), or giving way
+   * to a vehicle (backing along its own path can lead into the vehicle: a path planned from where
+   * it stood). It steps aside for vehicles.
    */
   private stepsAside(s: UnitState<T>): boolean {
-    return this.steers(s) && (atRest(s) || (s.rider !== undefined && this.laneWaits.has(s.rider.agent)));
+    const r = s.rider;
+    return this.steers(s) && (atRest(s) || (r !== undefined && (this.laneWaits.has(r.agent) || (r.clearsVehicle && r.backoff > 0))));
   }
 
   /**
@@ -477,15 +491,68 @@ export class CrowdDriver<T> {
     const ny = Math.cos(p.heading);
     const side = (x - p.x) * nx + (y - p.y) * ny >= 0 ? 1 : -1;
     const reach = clear + ASIDE_ROOM;
+    const radius = s.resolved.sweepRadius;
     for (const sign of [side, -side]) {
       const target = { x: p.x + sign * reach * nx, y: p.y + sign * reach * ny };
-      if (legClear(this.grid, { x, y }, target, s.resolved.sweepRadius)) {
+      if (legClear(this.grid, { x, y }, target, radius) && !this.throughVehicle(s, target.x, target.y)) {
         r.asideX = target.x;
         r.asideY = target.y;
         r.asideTime = ASIDE_TIME;
         return;
       }
     }
+    // Both sides lead through vehicles (it is wedged between two): straight away from them.
+    const away = this.awayFromVehicles(s);
+    if (!away) return;
+    const target = { x: x + reach * away.x, y: y + reach * away.y };
+    if (!legClear(this.grid, { x, y }, target, radius)) return;
+    r.asideX = target.x;
+    r.asideY = target.y;
+    r.asideTime = ASIDE_TIME;
+  }
+
+  /** True when unit `s`'s straight way to (tx, ty) passes through a vehicle's disc. */
+  private throughVehicle(s: UnitState<T>, tx: number, ty: number): boolean {
+    const crowd = this.crowd;
+    const a = s.rider!.agent;
+    const x = crowd.x(a);
+    const y = crowd.y(a);
+    const dx = tx - x;
+    const dy = ty - y;
+    const length2 = dx * dx + dy * dy;
+    const count = crowd.neighbours(a, Math.sqrt(length2), this.near);
+    for (let i = 0; i < count; i++) {
+      const b = this.near[i]!;
+      const other = this.byAgent.get(b);
+      if (!other || other.resolved.turningRadius === 0) continue;
+      const bx = crowd.x(b) - x;
+      const by = crowd.y(b) - y;
+      const t = length2 > 0 ? Math.max(0, Math.min(1, (bx * dx + by * dy) / length2)) : 0;
+      if (Math.hypot(bx - t * dx, by - t * dy) < s.resolved.sweepRadius + other.resolved.sweepRadius) return true;
+    }
+    return false;
+  }
+
+  /** The unit vector away from the vehicles near unit `s` (the sum of their directions, reversed); undefined when none is near. */
+  private awayFromVehicles(s: UnitState<T>): { x: number; y: number } | undefined {
+    const crowd = this.crowd;
+    const a = s.rider!.agent;
+    const count = crowd.neighbours(a, ESCAPE_RANGE, this.near);
+    let sx = 0;
+    let sy = 0;
+    for (let i = 0; i < count; i++) {
+      const b = this.near[i]!;
+      if ((this.byAgent.get(b)?.resolved.turningRadius ?? 0) === 0) continue;
+      const dx = crowd.x(b) - crowd.x(a);
+      const dy = crowd.y(b) - crowd.y(a);
+      const d = Math.hypot(dx, dy);
+      if (d > 0) {
+        sx -= dx / d;
+        sy -= dy / d;
+      }
+    }
+    const len = Math.hypot(sx, sy);
+    return len > 0 ? { x: sx / len, y: sy / len } : undefined;
   }
 
   /**
@@ -949,8 +1016,10 @@ export class CrowdDriver<T> {
     if (r.backoff > 0) {
       // Giving way to a vehicle lasts while it comes on: it cannot step round.
       if (this.mustGiveWay(s, x, y) === 'vehicle') r.backoff = GIVE_WAY_TIME;
-    } else if (r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME && this.mustGiveWay(s, x, y)) {
-      r.backoff = GIVE_WAY_TIME;
+    } else {
+      const why = r.idle >= GIVE_WAY_AFTER && r.backoff <= -GIVE_WAY_TIME ? this.mustGiveWay(s, x, y) : false;
+      if (why) r.backoff = GIVE_WAY_TIME;
+      r.clearsVehicle = why === 'vehicle';
     }
     if (r.off <= REJOIN_DISTANCE && r.idle === 0 && this.alone(s) && legClear(this.grid, { x, y }, f.path.sampleInto(r.progress, this.pose), s.resolved.sweepRadius)) {
       this.rejoin(s, f);

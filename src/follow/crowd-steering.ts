@@ -225,6 +225,8 @@ export interface Rider {
   driven: boolean;
   /** Seconds left of giving way (> 0), or since it ended (<= 0, counting down). */
   backoff: number;
+  /** True when it began giving way for a vehicle: while it gives way it steps off the vehicle's way, as an idle unit does. */
+  clearsVehicle: boolean;
   /** True while it steers in a narrow passage (with the crowd's short time horizon there). */
   narrow: boolean;
   /** Where an idle unit steps to, out of a vehicle's way, and for how many more seconds it heads there. */
@@ -250,7 +252,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
 }
 
 /**
