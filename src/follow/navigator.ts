@@ -14,7 +14,7 @@ import { Move } from './move.js';
 import { polylineBlocked, snapPoint } from './path-check.js';
 import { PlanQueue, type PlanBudget, type PlanFrameStats, type PlanJob } from './plan-queue.js';
 import { concatPaths, slicePath } from './polyline.js';
-import { planRoute, RouteContext, type Route } from './route.js';
+import { planRoute, RouteContext, type Route, type RouteRequest } from './route.js';
 import type { SearchRecord } from './route-context.js';
 import { WorkJob } from './work.js';
 import type { PlanWorkerClient } from '../worker/client.js';
@@ -150,6 +150,8 @@ export class Navigator<T> {
   private serials = 0;
   private groups = 0;
   private readonly planWorker: PlanWorkerClient | undefined;
+  /** The crowd's detour grid, once mirrored to the plan worker. */
+  private detourGrid: Grid | undefined;
 
   constructor(
     readonly grid: Grid,
@@ -494,6 +496,8 @@ export class Navigator<T> {
     if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
     this.planWorker?.release(this.grid);
+    if (this.detourGrid) this.planWorker?.release(this.detourGrid);
+    this.detourGrid = undefined;
     this.routes.destroy();
     this.crowd?.destroy();
     this.changes.length = 0;
@@ -612,11 +616,31 @@ export class Navigator<T> {
       if (state.job === job) state.job = undefined;
       if (state.move === move) this.failUnit(state, error);
     };
-    // A vehicle's plan goes to the worker, which delivers it through the queue when it is in.
-    const remote = crowd ? undefined : this.planWorker?.job(this.grid, request, { queue: this.queue, routes: this.routes, urgent: replan }, onDone, onError);
+    const remote = this.remotePlan(state, request, crowd, replan, onDone, onError);
     const job: PlanJob = remote ?? new WorkJob((budget) => (crowd ? crowd.detourRoute(state, request, budget) : planRoute(this.routes, request, budget)), onDone, onError);
     state.job = job;
     if (!remote) this.queue.add(job, replan);
+  }
+
+  /**
+   * A vehicle's plan sent to the worker, which delivers it through the queue when it is in; a
+   * detour's on the detour grid with the standing units' cells blocked now, which the worker
+   * mirrors too. Undefined when the plan is to run in-thread (no worker alive, a unit that turns
+   * on the spot).
+   */
+  private remotePlan(state: UnitState<T>, request: RouteRequest, crowd: CrowdDriver<T> | undefined, urgent: boolean, onDone: (route: Route) => void, onError: (error: unknown) => void): PlanJob | undefined {
+    const worker = this.planWorker;
+    if (!worker || state.resolved.turningRadius <= 0) return undefined;
+    // Starts a worker given on demand (once per profile), which may not be there yet.
+    worker.prepare(state.resolved);
+    if (!worker.alive) return undefined;
+    const routes = crowd ? crowd.detourRoutes(state, request) : this.routes;
+    if (routes.grid !== this.grid && routes.grid !== this.detourGrid) {
+      if (this.detourGrid) worker.release(this.detourGrid);
+      this.detourGrid = routes.grid;
+      worker.attach(routes.grid);
+    }
+    return worker.job(routes.grid, request, { queue: this.queue, routes, urgent }, onDone, onError);
   }
 
   /**

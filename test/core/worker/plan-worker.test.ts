@@ -152,6 +152,50 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     nav.destroy();
   });
 
+  it("a vehicle's detour round units that stand is planned in the worker, on its mirror of the detour grid", async () => {
+    const rng = makeRng(5);
+    const tank: UnitProfile = { speed: 2.5, acceleration: 4, width: 0.8, length: 1.2, turningRadius: 2 };
+    let detours = 0;
+    let arrived = 0;
+    let total = 0;
+    for (let trial = 0; trial < 4; trial++) {
+      pair?.close();
+      pair = inProcessPair();
+      const client = pair.client;
+      const grid = Grid.fromPredicate(40, 40, (x, y) => (x === 20 && y > 8 && y < 32) || (y === 20 && x > 24 && x < 36));
+      const job = client.job.bind(client);
+      client.job = (on, request, delivery, onDone, onError) => {
+        const made = job(on, request, delivery, onDone, onError);
+        if (made && on !== grid) {
+          detours++;
+          // The worker plans on a copy of the grid it was given: the detour grid, with the standing units' cells.
+          expect(delivery.routes.grid).toBe(on);
+        }
+        return made;
+      };
+      type Tank = { pose: Pose };
+      const nav = new Navigator<Tank>(grid, { read: (u) => ({ ...u.pose }), write: (u, p) => void Object.assign(u.pose, p) }, { avoidance: true, planWorker: client });
+      const heading = rng.next() * 2 * Math.PI;
+      const tanks: Tank[] = [0, 1, 2].map((i) => ({ pose: { x: 6 + i * 2.5, y: 6 + rng.next() * 4, heading } }));
+      for (const t of tanks) nav.addUnit(t, tank);
+      const moves = nav.moveGroup(tanks, { x: 22 + rng.next() * 12, y: 22 + rng.next() * 12 });
+      for (let frame = 0; frame < 60 * 60 && moves.some((m) => !m.ended); frame++) {
+        await turn();
+        nav.update(1 / 60);
+      }
+      total += moves.length;
+      arrived += moves.filter((m) => m.state === 'arrived').length;
+      for (const m of moves) {
+        if (!m.path) continue;
+        expect(pathProblem(grid, m.path.segments.map(segmentToJSON), { start: m.path.start, goal: m.path.end, turningRadius: 2, sweepRadius: Math.hypot(0.8, 1.2) / 2 })).toBeNull();
+      }
+      nav.destroy();
+    }
+    // Group-mates standing at their spots make the last tank of a group plan round them.
+    expect(detours).toBeGreaterThan(0);
+    expect(arrived).toBeGreaterThanOrEqual(total - 1);
+  });
+
   it('a cancelled plan is never answered, and the host plans the next one', async () => {
     const { port1, port2 } = new MessageChannel();
     const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
