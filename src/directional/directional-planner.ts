@@ -57,6 +57,7 @@ import { resizeSegment, type Pose, type Segment } from '../curves/segment.js';
 import { SegmentPath, type Curve } from '../curves/segment-path.js';
 import { curveCostOn, moveCostsWork, segmentsCostOn, type MoveCosts } from './move-costs.js';
 import { MinCosts } from './min-costs.js';
+import { CentreField } from './centre-field.js';
 
 /** How the lattice is laid out. */
 export interface DirectionalOptions {
@@ -429,6 +430,14 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private moveCosts: MoveCosts | null = null;
   /** The grid had tile costs when the current query began: moves cost their cell integrals. */
   private weighted = false;
+  /** The distance field of the lattice's centres (centre-field.ts), made by the first query on tile costs that estimates (not `admissible`). */
+  private centre: CentreField | null = null;
+  /** Its refresh in progress, in slices in the query's opening. */
+  private centreBuild: SteppedBuild<void> | null = null;
+  /** The current query's estimates read {@link centre} too (its goal's cell is free there). */
+  private centreOn = false;
+  /** The goal's cell, whose region of the centres' grid the centres' field reaches. */
+  private centreGoal = 0;
   /** The least tile cost around each cell, for the moves' lower bounds on weighted grids (see min-costs.ts). */
   private readonly minCosts = new MinCosts();
   /** Its computation in progress, in slices in the query's opening. */
@@ -640,6 +649,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.refusal) throw new RangeError(this.refusal.message);
     this.buildTables();
     this.admissible = admissible;
+    // The field of the planner's grid alone: the centres' field is aimed by a query's opening.
+    this.centreOn = false;
     this.prepareGoal(goal, x, y);
     return this.h((y * this.grid.width + x) * this.headings + k);
   }
@@ -693,6 +704,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private begin(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions): CurveResult | undefined {
     this.expanded = 0;
     this.proofWork = 0;
+    this.centreOn = false;
     this.weighted = this.grid.weighted;
     this.fieldProofOwed = 0;
     this.fieldAtBegin = this.field.work;
@@ -794,6 +806,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
+      if (this.weighted && !this.admissible && !this.centreOn) {
+        // The centres' field (centre-field.ts), on grids with tile costs, where the other field's
+        // edge runs at the cheaper side's cost mislead the search most: refreshed after grid
+        // changes, aimed at this goal. (On the demo's walls without costs it halved the full
+        // search's time too, but changed the plans of a crowd test's tanks; not tried further.)
+        if (this.centre === null) {
+          this.openingWork += CentreField.allocationUnits(this.grid);
+          this.centre = new CentreField(this.grid, this.profile.sweepRadius);
+        }
+        if (!this.centre.fresh()) {
+          this.centreBuild ??= new SteppedBuild(this.centre.refreshWork(this.walls, this.shrunk));
+          if (!(left() >= 1)) return 'pending';
+          this.openingWork += this.centreBuild.step(left());
+          if (!this.centreBuild.done) return 'pending';
+          this.centreBuild = null;
+        }
+        const { width } = this.grid;
+        this.centreGoal = this.goalCy * width + this.goalCx;
+        // Not used when it would say what the planner's field says, or when the goal's cell is one
+        // whose centre the disc cannot take (the centres' field is then empty).
+        this.centreOn = this.centre.differs && this.centre.centres.cells[this.centreGoal] === 0;
+        if (this.centreOn) this.centre.field.aim(this.goal.x, this.goal.y, this.startCell % width, (this.startCell / width) | 0);
+      }
       const costs = this.moveCosts;
       if (this.weighted && costs !== null && !this.minCosts.fresh(this.grid, costs.span)) {
         // The least cost around each cell (the moves' lower bounds), once per cost version.
@@ -940,7 +975,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.openingWork +
       this.widenWork +
       this.weightWork +
-      this.expansionWork
+      this.expansionWork +
+      (this.centre?.field.work ?? 0)
     );
   }
 
@@ -1001,11 +1037,17 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const { width, height } = this.grid;
     if (cx < 0 || cy < 0 || cx >= width || cy >= height) return true;
     const cell = cy * width + cx;
-    if (this.cellStamp[cell] === this.hGeneration || this.field.settled(cx, cy) || !this.regions.same(this.startCell, cell)) return true;
+    if (this.cellStamp[cell] === this.hGeneration || !this.regions.same(this.startCell, cell)) return true;
+    return this.settleIn(this.field, cx, cy) && (!this.centreOn || !this.centre!.reaches(this.centreGoal, cell) || this.settleIn(this.centre!.field, cx, cy));
+  }
+
+  /** Settles `field` at cell (cx, cy) with the units left in {@link prepUnits}; true when it is settled. */
+  private settleIn(field: GoalDistanceField, cx: number, cy: number): boolean {
+    if (field.settled(cx, cy)) return true;
     if (this.prepUnits <= 0) return false;
-    const corners = this.field.settle(cx, cy, Math.max(1, Math.floor(this.prepUnits * FIELD_CORNERS_PER_UNIT)));
+    const corners = field.settle(cx, cy, Math.max(1, Math.floor(this.prepUnits * FIELD_CORNERS_PER_UNIT)));
     this.prepUnits -= corners / FIELD_CORNERS_PER_UNIT;
-    return this.field.settled(cx, cy);
+    return field.settled(cx, cy);
   }
 
   /**
@@ -1189,7 +1231,13 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const euclid = hypot(this.goal.x - cx - 0.5, this.goal.y - cy - 0.5);
     // A cell outside the start's region (of the shrunk grid, cells sharing an edge) is met only
     // through a corner; its field value could take settling the whole field to learn.
-    const field = this.admissible ? this.field.cellBound(cx, cy) : this.field.cellEstimate(cx, cy);
+    let field = this.admissible ? this.field.cellBound(cx, cy) : this.field.cellEstimate(cx, cy);
+    if (this.centreOn) {
+      // The centres' estimate where they reach the goal (settled beforehand by prepareExpansion).
+      const centres = this.centre!.field;
+      const c = this.centre!.reaches(this.centreGoal, cell) && centres.settled(cx, cy) ? centres.cellEstimate(cx, cy) : Infinity;
+      if (c < Infinity && c > field) field = c;
+    }
     this.cellH[cell] = this.regions.same(this.startCell, cell) ? Math.max(euclid, field) : euclid;
     this.cellStamp[cell] = this.hGeneration;
   }
