@@ -16,6 +16,22 @@ import { patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, 
 /** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
 const PREPARE_PLANS = 2;
 
+/**
+ * A worker with plans waiting that has sent nothing for this long (ms) is taken as hung, and its
+ * plans are made in-thread: ten times the interval at which a planning worker says it is busy
+ * (`BUSY_EVERY_MS` in host.ts), so a collector pause or a loaded machine is not taken for a hang.
+ */
+export const SILENT_WORKER_MS = 5000;
+
+/**
+ * The same for a worker that has not said anything yet (ms): loading and compiling its code (about
+ * 600 kB) takes seconds on a slow device.
+ */
+export const SILENT_STARTING_WORKER_MS = 20_000;
+
+/** How often (ms) the client looks for silent workers, while plans wait. */
+const WATCH_EVERY_MS = 1000;
+
 /** The channel to a plan worker, seen from the main thread. */
 export type PlanWorkerPort = PlanPort<FromWorker, ToWorker>;
 
@@ -33,11 +49,17 @@ export interface PlanDelivery {
 export interface PlanWorkerOptions {
   /** Gets the error when the worker fails and planning goes back to the main thread. */
   onError?: (error: Error) => void;
+  /** Milliseconds now, for telling a hung worker; `performance.now` by default. */
+  clock?: () => number;
 }
 
 /** One worker of a client: its port once connected, and the plans it has not answered. */
 class Connection {
   port: PlanWorkerPort | undefined;
+  /** When the worker was last heard from, or last given a plan while it had none (client clock, ms). */
+  heard = 0;
+  /** Whether the worker has sent anything yet. */
+  spoke = false;
   /** Starts the worker when a vehicle first needs it (a port given as a function); cleared once called. */
   start: (() => PortOrPromise) | undefined;
   failed = false;
@@ -79,6 +101,10 @@ export class PlanWorkerClient {
   /** Profiles prepared, by their tables' key: sent to each worker once, when it connects if not before. */
   private readonly prepared = new Map<string, UnitProfile>();
   private readonly onError: ((error: Error) => void) | undefined;
+  private readonly clock: () => number;
+  /** The timer looking for silent workers while plans wait, and when it last ran. */
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private watched = 0;
 
   /**
    * @param ports - the channel to a worker running `servePlans` (or several, a pool), each maybe
@@ -91,6 +117,7 @@ export class PlanWorkerClient {
     const list = Array.isArray(ports) ? (ports as readonly PortSource[]) : [ports as PortSource];
     if (list.length === 0) throw new RangeError('a plan worker client needs at least one port');
     this.onError = options.onError;
+    this.clock = options.clock ?? (() => performance.now());
     this.workers = list.map(() => new Connection());
     this.ready = Promise.all(this.workers.map((w) => w.ready)).then((ms) => Math.max(...ms));
     list.forEach((port, i) => {
@@ -172,7 +199,9 @@ export class PlanWorkerClient {
     const job = new RemoteJob(request, delivery, onDone, onError, () => {
       if (worker.pending.delete(id)) this.send(worker, { v: PROTOCOL_VERSION, type: 'cancel', id });
     });
+    if (worker.pending.size === 0) worker.heard = this.clock();
     worker.pending.set(id, job);
+    this.watchWorkers();
     this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request), ...(delivery.urgent ? { urgent: true } : {}) });
     return job;
   }
@@ -181,6 +210,7 @@ export class PlanWorkerClient {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.stopWatch();
     for (const entry of this.grids.values()) entry.unwatch();
     this.grids.clear();
     for (const w of this.workers) {
@@ -188,6 +218,35 @@ export class PlanWorkerClient {
       w.resolveReady(0);
       fallBackAll(w);
     }
+  }
+
+  /** Looks for silent workers every {@link WATCH_EVERY_MS} while plans wait (no timer otherwise). */
+  private watchWorkers(): void {
+    if (this.watch !== undefined || this.destroyed) return;
+    this.watched = this.clock();
+    this.watch = setInterval(() => this.lookForSilence(), WATCH_EVERY_MS);
+  }
+
+  private stopWatch(): void {
+    if (this.watch !== undefined) clearInterval(this.watch);
+    this.watch = undefined;
+  }
+
+  /** Fails each worker that has had plans waiting and said nothing for {@link SILENT_WORKER_MS} ({@link SILENT_STARTING_WORKER_MS} before its first word). */
+  private lookForSilence(): void {
+    const now = this.clock();
+    // The look itself came late: the main thread was held up (a stall, a background tab), and the
+    // workers' messages may be queued behind it: count their silence from now.
+    const late = now - this.watched > 2 * WATCH_EVERY_MS;
+    this.watched = now;
+    for (const worker of this.workers) {
+      if (!worker.live || worker.pending.size === 0) continue;
+      if (late) worker.heard = now;
+      else if (now - worker.heard > (worker.spoke ? SILENT_WORKER_MS : SILENT_STARTING_WORKER_MS)) {
+        this.fail(worker, new Error(`plan worker silent for ${Math.round(now - worker.heard)} ms with ${worker.pending.size} plans waiting: taken as hung, its plans made in-thread`));
+      }
+    }
+    if (!this.workers.some((w) => w.live && w.pending.size > 0)) this.stopWatch();
   }
 
   /** Takes a worker's port, or waits for it. */
@@ -242,6 +301,8 @@ export class PlanWorkerClient {
 
   private receive(worker: Connection, message: FromWorker): void {
     if (!worker.live || this.destroyed) return;
+    worker.heard = this.clock();
+    worker.spoke = true;
     if (typeof message !== 'object' || message === null || message.v !== PROTOCOL_VERSION) {
       this.fail(worker, new Error(`plan worker sent a message of another protocol: ${describe(message)}`));
       return;
@@ -250,6 +311,7 @@ export class PlanWorkerClient {
       worker.resolveReady(message.warmUpMs);
       return;
     }
+    if (message.type === 'busy') return;
     if (message.id === undefined) {
       // An edit the mirror could not take leaves it unlike the grid: no later answer can be trusted.
       this.fail(worker, new Error(`plan worker: ${message.type === 'error' ? message.message : describe(message)}`));

@@ -19,6 +19,12 @@ import { DEFAULT_WARM_PROFILES, WARM_PLANS, warmUpWork } from './warm-up.js';
  */
 export const WORKER_SLICE_MS = 4;
 
+/**
+ * While it plans, the worker says so at least this often (ms), so that the main thread can tell
+ * a long search from a worker that hangs (see `SILENT_WORKER_MS` in client.ts).
+ */
+export const BUSY_EVERY_MS = 500;
+
 /** Options of {@link servePlans}. */
 export interface ServeOptions {
   /** Profiles planned on the warm-up map at start, as idle work, so the code is warm; `[]` for none. Default: a typical tank. */
@@ -67,6 +73,7 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
   const later = laterFn();
   let scheduled = false;
   let closed = false;
+  let saidBusy = -Infinity;
   const send = (message: FromWorker): void => {
     if (!closed) port.post(message);
   };
@@ -75,8 +82,14 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
     scheduled = false;
     if (closed) return;
     try {
-      if (queue.size > 0) queue.run();
-      else warmUpMs += idle.run().milliseconds;
+      if (queue.size > 0) {
+        queue.run();
+        const now = clock();
+        if (queue.size > 0 && now - saidBusy >= BUSY_EVERY_MS) {
+          saidBusy = now;
+          send({ v: PROTOCOL_VERSION, type: 'busy' });
+        }
+      } else warmUpMs += idle.run().milliseconds;
     } catch (error) {
       // Every job has its own error handler; this is a bug of the queue itself: report, go on.
       send({ v: PROTOCOL_VERSION, type: 'error', message: `plan loop: ${messageOf(error)}` });

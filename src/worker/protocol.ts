@@ -16,7 +16,7 @@ import type { Route, RouteRequest } from '../follow/route.js';
  * The protocol's version: a worker answers a message of another version with an error reply, so a
  * game that ships a stale worker file learns why instead of getting wrong routes.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Cells and costs of a rectangle of a grid, row-major over the rectangle. */
 export interface GridPatch {
@@ -63,6 +63,7 @@ export type ToWorker =
 /** Worker to main thread. An `error` without an id answers a message that named no plan. */
 export type FromWorker =
   | { v: number; type: 'ready'; warmUpMs: number }
+  | { v: number; type: 'busy' }
   | { v: number; type: 'route'; id: number; route: WireRoute }
   | { v: number; type: 'error'; id?: number; message: string };
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Grid } from '../../../src/grid/grid.js';
 import { Navigator } from '../../../src/follow/navigator.js';
 import type { Move } from '../../../src/follow/move.js';
@@ -7,8 +7,8 @@ import { RouteContext, type Route, type RouteRequest } from '../../../src/follow
 import type { Pose } from '../../../src/curves/segment.js';
 import { segmentToJSON } from '../../../src/curves/segment.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
-import { PlanWorkerClient } from '../../../src/worker/client.js';
-import { servePlans } from '../../../src/worker/host.js';
+import { PlanWorkerClient, SILENT_STARTING_WORKER_MS, SILENT_WORKER_MS, type PlanWorkerPort } from '../../../src/worker/client.js';
+import { BUSY_EVERY_MS, servePlans, WORKER_SLICE_MS } from '../../../src/worker/host.js';
 import { nodePort } from '../../../src/worker/port.js';
 import { patchOf, PROTOCOL_VERSION, requestToWire, type FromWorker, type ToWorker } from '../../../src/worker/protocol.js';
 import { pathProblem } from '../../support/footprint-sampler.js';
@@ -466,3 +466,119 @@ describe('plan worker (host and client over a MessageChannel)', () => {
   });
 });
 
+
+describe('plan worker watchdog', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A port whose replies the test delivers by hand. */
+  function scriptedPort() {
+    const sent: ToWorker[] = [];
+    let listener: (message: FromWorker) => void = () => {};
+    const port: PlanWorkerPort = {
+      post: (message) => void sent.push(message),
+      onMessage: (l) => void (listener = l),
+      close: () => {},
+    };
+    return { port, sent, deliver: (message: FromWorker) => listener(message) };
+  }
+
+  /** A client on a scripted port with a clock the test sets, and one tank plan waiting in it. */
+  function waiting(spoke: boolean) {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const clock = { now: 0 };
+    const script = scriptedPort();
+    const errors: Error[] = [];
+    const client = new PlanWorkerClient(script.port, { onError: (e) => errors.push(e), clock: () => clock.now });
+    const grid = new Grid(12, 12);
+    client.attach(grid);
+    if (spoke) script.deliver({ v: PROTOCOL_VERSION, type: 'ready', warmUpMs: 0 });
+    const queue = new PlanQueue();
+    const routes: Route[] = [];
+    const request: RouteRequest = { start: { x: 2.5, y: 2.5, heading: 0 }, goal: { x: 9.5, y: 9.5 }, profile: TANK };
+    const job = client.job(grid, request, { queue, routes: new RouteContext(grid), urgent: false }, (r) => routes.push(r), (e) => errors.push(e as Error));
+    expect(job).toBeDefined();
+    // The clock moves with the timers, a second at a time, as in a running game.
+    const tick = (ms: number): void => {
+      for (let left = ms; left > 0; left -= 1000) {
+        clock.now += Math.min(1000, left);
+        vi.advanceTimersByTime(Math.min(1000, left));
+      }
+    };
+    return { client, script, errors, queue, routes, tick, clock, job: job! };
+  }
+
+  it('the host says it is busy at least every BUSY_EVERY_MS while it plans', async () => {
+    const { port1, port2 } = new MessageChannel();
+    // Each look at the host's clock is 40 ms later: a plan spans many slices of "time".
+    let now = 0;
+    const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [], clock: () => (now += 40) });
+    const replies: { type: string; at: number }[] = [];
+    port1.on('message', (m: FromWorker) => void replies.push({ type: m.type, at: now }));
+    const grid = new Grid(40, 40);
+    const request: RouteRequest = { start: { x: 2.5, y: 2.5, heading: 0 }, goal: { x: 37.5, y: 30.5 }, profile: TANK };
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'grid', grid: 1, width: 40, height: 40, patch: patchOf(grid) } satisfies ToWorker);
+    port1.postMessage({ v: PROTOCOL_VERSION, type: 'plan', id: 1, grid: 1, request: requestToWire(request) } satisfies ToWorker);
+    for (let i = 0; i < 100_000 && !replies.some((r) => r.type === 'route'); i++) await turn();
+    const route = replies.findIndex((r) => r.type === 'route');
+    expect(route).toBeGreaterThan(0);
+    // From the first word to the answer, never more than BUSY_EVERY_MS (plus one slice) between two words.
+    const words = replies.slice(0, route + 1).map((r) => r.at);
+    expect(words.length).toBeGreaterThan(2);
+    for (let i = 1; i < words.length; i++) expect(words[i]! - words[i - 1]!).toBeLessThanOrEqual(BUSY_EVERY_MS + WORKER_SLICE_MS + 200);
+    host.close();
+    port1.close();
+  });
+
+  it('a worker silent for SILENT_WORKER_MS with a plan waiting is taken as hung: the plan is made in-thread', () => {
+    const w = waiting(true);
+    w.tick(SILENT_WORKER_MS - 1000);
+    expect(w.client.alive).toBe(true);
+    w.tick(2000);
+    expect(w.client.alive).toBe(false);
+    expect(w.errors.map((e) => e.message)).toEqual([expect.stringMatching(/silent for \d+ ms with 1 plans waiting/)]);
+    for (let frame = 0; frame < 200 && w.routes.length === 0; frame++) w.queue.run();
+    expect(w.routes.map((r) => r.status)).toEqual(['found']);
+    expect(vi.getTimerCount()).toBe(0);
+    w.client.destroy();
+  });
+
+  it('a worker that says it is busy is never taken as hung; once it answers, the watch stops', () => {
+    const w = waiting(true);
+    for (let s = 0; s < 30; s++) {
+      w.tick(1000);
+      w.script.deliver({ v: PROTOCOL_VERSION, type: 'busy' });
+    }
+    expect(w.client.alive).toBe(true);
+    expect(w.errors).toEqual([]);
+    const plan = w.script.sent.find((m) => m.type === 'plan') as { id: number };
+    w.script.deliver({ v: PROTOCOL_VERSION, type: 'error', id: plan.id, message: 'no' });
+    w.tick(1000);
+    expect(vi.getTimerCount()).toBe(0);
+    w.client.destroy();
+  });
+
+  it('a look that comes late (the main thread held up) counts silence from then on', () => {
+    const w = waiting(true);
+    w.tick(1000);
+    // One interval fires 30 s late: a stalled main thread, not a silent worker.
+    w.clock.now += 30_000;
+    vi.advanceTimersByTime(1000);
+    expect(w.client.alive).toBe(true);
+    w.tick(SILENT_WORKER_MS + 2000);
+    expect(w.client.alive).toBe(false);
+  });
+
+  it('a worker that has not spoken yet gets SILENT_STARTING_WORKER_MS to load; destroy stops the watch', () => {
+    const w = waiting(false);
+    w.tick(SILENT_WORKER_MS + 2000);
+    expect(w.client.alive).toBe(true);
+    w.tick(SILENT_STARTING_WORKER_MS - SILENT_WORKER_MS);
+    expect(w.client.alive).toBe(false);
+    const v = waiting(true);
+    expect(vi.getTimerCount()).toBe(1);
+    v.client.destroy();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
