@@ -15,7 +15,10 @@
  *
  * `npm run soak -- [--minutes 10] [--units 200] [--seed 1] [--map PATH] [--dt 0.016667]
  * [--report-every 30] [--edits 1] [--interrupts 1] [--patience 30] [--expansions N] [--frames N]
- * [--out PATH] [--costs] [--avoidance]`. With --avoidance the units see each other (crowds,
+ * [--out PATH] [--costs] [--avoidance] [--worker]`. With --worker the vehicles plan in a plan
+ * worker (`worker_threads`, as the plugin's default `worker: 'auto'` does in a browser) that gets
+ * every tile edit, and frames are paced at 1 / dt by the wall clock (the worker plans beside
+ * them, so simulated time must keep to real time). With --avoidance the units see each other (crowds,
  * one-lane stretches, detours round units that stand). With --costs the map has tile costs in patches and each tile edit comes
  * with a cost edit; orders by planners that assume uniform costs then fail as `invalid`. With --expansions the planning budget is counted in expansions instead of
  * milliseconds, so a seed replays exactly, frame for frame (use --frames to stop at a frame).
@@ -28,6 +31,10 @@ import { integerOption, numberOption, parseArgs, UsageError, type ParsedArgs } f
 import { pointClear } from '../src/follow/disc-room.js';
 import { Navigator, type MoveOptions, type UnitInfo } from '../src/follow/navigator.js';
 import { DEFAULT_PLAN_BUDGET, type PlanFrameStats } from '../src/follow/plan-queue.js';
+import { PlanWorkerClient } from '../src/worker/client.js';
+import { nodePort } from '../src/worker/port.js';
+import type { FromWorker, ToWorker } from '../src/worker/protocol.js';
+import { tsWorker } from './lib/ts-worker.js';
 import { Grid } from '../src/grid/grid.js';
 import type { Point } from '../src/grid/point.js';
 import type { SegmentPath } from '../src/curves/segment-path.js';
@@ -95,6 +102,8 @@ interface Settings {
   costs: boolean;
   /** Units see each other (`NavigatorOptions.avoidance`: local avoidance, vehicles yielding, one-lane stretches, detours). */
   avoidance: boolean;
+  /** Vehicles plan in a plan worker, frames paced by the wall clock. */
+  worker: boolean;
 }
 
 function settingsOf(parsed: ParsedArgs): Settings {
@@ -125,6 +134,7 @@ function settingsOf(parsed: ParsedArgs): Settings {
     out: resolve(parsed.options.get('out') ?? join(root, 'bench/results/soak.md')),
     costs: parsed.flags.has('costs'),
     avoidance: parsed.flags.has('avoidance'),
+    worker: parsed.flags.has('worker'),
   };
 }
 
@@ -183,7 +193,10 @@ class Soak {
   /** The longest planning steps of the warm-up (first use of each kind and planner). */
   warmUpSteps: SlowStep[] = [];
 
-  constructor(readonly settings: Settings) {
+  constructor(
+    readonly settings: Settings,
+    planWorker?: PlanWorkerClient,
+  ) {
     this.rng = makeRng(settings.seed);
     if (settings.map) {
       this.grid = Grid.fromMovingAi(readFileSync(settings.map, 'utf8'));
@@ -207,7 +220,7 @@ class Soak {
     this.nav = new Navigator<SoakUnit>(
       this.grid,
       { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) },
-      { clock: () => this.clock(), ...(budget ? { budget } : {}), ...(settings.avoidance ? { avoidance: true } : {}) },
+      { clock: () => this.clock(), ...(budget ? { budget } : {}), ...(settings.avoidance ? { avoidance: true } : {}), ...(planWorker ? { planWorker } : {}) },
     );
   }
 
@@ -790,11 +803,19 @@ function summary(soak: Soak, s: SoakStats, heap: HeapFigures, verdictList: reado
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], ['costs', 'avoidance']);
+  const parsed = parseArgs(argv, ['minutes', 'units', 'seed', 'map', 'dt', 'report-every', 'edits', 'interrupts', 'patience', 'expansions', 'frames', 'out'], ['costs', 'avoidance', 'worker']);
   const settings = settingsOf(parsed);
   if (!(globalThis as { gc?: unknown }).gc) console.warn('warning: run with node --expose-gc (npm run soak does) for meaningful heap figures');
-  const soak = new Soak(settings);
-  console.log(`soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min${settings.costs ? ', tile costs' : ''}${settings.avoidance ? ', avoidance' : ''}`);
+  const planWorker = settings.worker
+    ? new PlanWorkerClient(nodePort<FromWorker, ToWorker>(tsWorker(new URL('../src/worker/node-entry.ts', import.meta.url))), {
+        onError: (error) => console.error(`plan worker: ${error.message}`),
+      })
+    : undefined;
+  const warmUpMs = planWorker ? await planWorker.ready : 0;
+  const soak = new Soak(settings, planWorker);
+  console.log(
+    `soak: map ${soak.mapName}, ${settings.units} units, seed ${settings.seed}, ${settings.minutes} min${settings.costs ? ', tile costs' : ''}${settings.avoidance ? ', avoidance' : ''}${planWorker ? `, plan worker (warm-up ${warmUpMs.toFixed(0)} ms)` : ''}`,
+  );
   soak.populate();
   const s = soak.stats;
   const start = performance.now();
@@ -804,6 +825,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const end = settings.minutes * 60;
   while (wall() < end && soak.frame < settings.frames) {
     soak.step();
+    if (planWorker) {
+      // The worker's answers cross between frames; a frame waits for its time, as a game's does.
+      const ahead = soak.frame * settings.dt - wall();
+      await new Promise((r) => (ahead > 0 ? setTimeout(r, ahead * 1000) : setImmediate(r)));
+    }
     s.wallSeconds = wall();
     if (s.wallSeconds >= nextReport) {
       nextReport += settings.reportEvery;
@@ -824,6 +850,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`\nwrote ${settings.out}`);
   try {
     soak.nav.destroy();
+    planWorker?.destroy();
   } catch (error) {
     console.error(`destroy threw: ${(error as Error).stack}`);
     return 1;
