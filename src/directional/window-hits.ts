@@ -13,7 +13,7 @@ import type { PaddedGrid } from './padded-grid.js';
 import { moveBitsWork, type MoveBits, type MoveCells } from './move-bits.js';
 import type { MoveSet } from './hit-check.js';
 import { edgeRows, edgeRowsFit } from './edge-rows.js';
-import { unitsFor, type BuildWork } from '../search/stepped-build.js';
+import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 
 /** What the proof asks (see reachability.ts): the blocked moves of one expansion as bits. */
 export interface ExpansionHits {
@@ -40,6 +40,8 @@ export interface MovesInto {
 
 /** Cells re-based per work unit (a subtraction and a store each). */
 const CELLS_PER_UNIT = 64;
+/** Cells re-based in one piece of work at most (but for one move larger than that). */
+const PIECE_CELLS = MAX_PIECE_UNITS * CELLS_PER_UNIT;
 
 /**
  * The moves into each heading as {@link MoveCells} (cells as offsets from the end cell), as
@@ -53,17 +55,22 @@ export function* movesIntoCellsWork(set: MoveSet, into: MovesInto): BuildWork<Mo
     cellFirst[i + 1] = cellFirst[i]! + set.cellFirst[m + 1]! - set.cellFirst[m]!;
   }
   const cells = cellFirst[set.size]!;
-  yield unitsFor(cells, CELLS_PER_UNIT);
   const cellX = new Int16Array(cells);
   const cellY = new Int16Array(cells);
   const E = set.maxExtent;
   let n = 0;
-  for (let i = 0; i < set.size; i++) {
-    const m = into.moves[i]!;
-    for (let c = set.cellFirst[m]!; c < set.cellFirst[m + 1]!; c++, n++) {
-      cellX[n] = set.cellX[c]! - set.dx[m]!;
-      cellY[n] = set.cellY[c]! - set.dy[m]!;
-      if (Math.abs(cellX[n]!) > E || Math.abs(cellY[n]!) > E) return null;
+  // In pieces of whole moves within a piece's units, so no step of a sliced build overruns.
+  for (let i = 0; i < set.size; ) {
+    let end = i + 1;
+    while (end < set.size && cellFirst[end + 1]! - cellFirst[i]! <= PIECE_CELLS) end++;
+    yield unitsFor(cellFirst[end]! - cellFirst[i]!, CELLS_PER_UNIT);
+    for (; i < end; i++) {
+      const m = into.moves[i]!;
+      for (let c = set.cellFirst[m]!; c < set.cellFirst[m + 1]!; c++, n++) {
+        cellX[n] = set.cellX[c]! - set.dx[m]!;
+        cellY[n] = set.cellY[c]! - set.dy[m]!;
+        if (Math.abs(cellX[n]!) > E || Math.abs(cellY[n]!) > E) return null;
+      }
     }
   }
   return { maxExtent: E, headings: set.headings, first: into.first, size: set.size, cellFirst, cellX, cellY };
