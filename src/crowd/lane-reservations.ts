@@ -222,7 +222,7 @@ export class LaneReservations {
   /** True when the disc of radius r (plus side room) at distance s along `path` touches a one-lane cell. */
   private touchesRun(path: SegmentPath, s: number, r: number): boolean {
     const p = path.sampleInto(s, this.pose);
-    return this.eachRunCell(p.x, p.y, r, () => {});
+    return this.eachRunCell(p.x, p.y, r, ignore);
   }
 
   /** Calls `visit` with every one-lane cell the disc at (x, y) touches; true when there was one. */
@@ -233,7 +233,8 @@ export class LaneReservations {
     let any = false;
     for (let cy = Math.floor(y - reach); cy <= Math.floor(y + reach); cy++) {
       for (let cx = Math.floor(x - reach); cx <= Math.floor(x + reach); cx++) {
-        if (pointSquareDistance(x, y, cx, cy) >= reach || !map.isOneLane(cx, cy)) continue;
+        // The cell's judgement is a table look-up once made: cheaper than the distance, and most cells are not one-lane.
+        if (!map.isOneLane(cx, cy) || pointSquareDistance(x, y, cx, cy) >= reach) continue;
         any = true;
         visit(cy * width + cx);
       }
@@ -283,6 +284,9 @@ export class LaneReservations {
     for (const cell of claim.cells) remove(claim.granted ? this.holders : this.waiters, cell, id);
   }
 }
+
+/** A visitor that wants only to know whether there is a cell. */
+function ignore(): void {}
 
 function add(map: Map<number, Set<number>>, cell: number, id: number): void {
   let set = map.get(cell);

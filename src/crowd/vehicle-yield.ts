@@ -169,10 +169,19 @@ export class VehicleYield {
   private ry = new Float64Array(0);
   private rh = new Float64Array(0);
   private regionSize = 0;
+  /**
+   * What the region holds: lane(b, a) as `b * n + a`, or -1 (samples, or nothing yet). Filling a
+   * lane is the rule's dearest step and {@link evaluate} asks for the same one up to three times.
+   */
+  private regionKey = -1;
+  /** onLane(t, o) this frame at `t * n + o`: 0 not judged yet, 1 false, 2 true. */
+  private laneMemo = new Uint8Array(0);
   /** Width of a hash cell, tiles. */
   private cell = 1;
   private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
   private list: readonly Traveller[] = [];
+  /** The ids seen by the last input check. */
+  private readonly ids = new Set<number>();
 
   /** @throws RangeError naming the bad option. */
   constructor(options: YieldOptions = {}) {
@@ -189,11 +198,14 @@ export class VehicleYield {
    */
   decide(travellers: readonly Traveller[]): YieldDecision[] {
     if (!Array.isArray(travellers)) throw new TypeError(`travellers must be an array, got ${String(travellers)}`);
-    checkTravellers(travellers);
+    checkTravellers(travellers, this.ids);
     this.list = travellers;
     const n = travellers.length;
     this.predictAll();
     this.buildHash();
+    this.regionKey = -1;
+    if (this.laneMemo.length < n * n) this.laneMemo = new Uint8Array(Math.max(n * n, 2 * this.laneMemo.length));
+    this.laneMemo.fill(0, 0, n * n);
 
     const constraints: Constraint[][] = [];
     const stopAt = new Float64Array(n).fill(Infinity);
@@ -401,6 +413,7 @@ export class VehicleYield {
   /** The region: the first m samples of t, with their inflation. */
   private fillSamples(t: number, m: number): void {
     this.regionSize = 0;
+    this.regionKey = -1;
     this.growRegion(m);
     const f = this.first[t]!;
     for (let j = f; j < f + m; j++) this.pushRegion(this.sx[j]!, this.sy[j]!, this.sh[j]!);
@@ -411,6 +424,9 @@ export class VehicleYield {
    * segments that come near a's stretch (a bounding-box test per segment).
    */
   private fillLane(b: number, a: number): void {
+    const key = b * this.list.length + a;
+    if (this.regionKey === key) return;
+    this.regionKey = key;
     this.regionSize = 0;
     const path = this.list[b]!.path!;
     const geometry = pathGeometry(path);
@@ -452,6 +468,15 @@ export class VehicleYield {
 
   /** True when t's unavoidable part lies on o's lane (o's whole remaining path). */
   private onLane(t: number, o: number): boolean {
+    const memo = t * this.list.length + o;
+    const known = this.laneMemo[memo]!;
+    if (known !== 0) return known === 2;
+    const on = this.judgeOnLane(t, o);
+    this.laneMemo[memo] = on ? 2 : 1;
+    return on;
+  }
+
+  private judgeOnLane(t: number, o: number): boolean {
     this.fillLane(o, t);
     const base = this.list[t]!.radius + this.list[o]!.radius + this.margin;
     const f = this.first[t]!;
@@ -663,7 +688,11 @@ export class VehicleYield {
         y0 = Math.min(y0, this.sy[j]!);
         y1 = Math.max(y1, this.sy[j]!);
       }
-      this.boxes.set([x0, y0, x1, y1], 4 * t);
+      const k = 4 * t;
+      this.boxes[k] = x0;
+      this.boxes[k + 1] = y0;
+      this.boxes[k + 2] = x1;
+      this.boxes[k + 3] = y1;
     }
   }
 
@@ -689,22 +718,9 @@ export class VehicleYield {
     const braking = Math.ceil(brake / spacing - 1e-12);
     const rest = Math.ceil((extent - brake) / spacing - 1e-12);
     this.ensure(this.used + braking + rest + 1);
-    const put = (lo: number, hi: number): void => {
-      const o = (lo + hi) / 2;
-      path.sampleInto(d + o, this.pose);
-      const j = this.used++;
-      this.sx[j] = this.pose.x;
-      this.sy[j] = this.pose.y;
-      this.so[j] = o;
-      this.sh[j] = (hi - lo) / 2;
-      this.te[j] = Math.min(this.horizon, lo / vHi);
-      // At the path's end it stays for good.
-      this.tl[j] = d + hi >= path.length || vLo === 0 ? Infinity : hi / vLo;
-      this.owner[j] = t;
-    };
-    put(0, 0);
-    for (let i = 0; i < braking; i++) put((i * brake) / braking, ((i + 1) * brake) / braking);
-    for (let i = 0; i < rest; i++) put(brake + (i * (extent - brake)) / rest, brake + ((i + 1) * (extent - brake)) / rest);
+    this.putSample(t, path, d, 0, 0, vHi, vLo);
+    for (let i = 0; i < braking; i++) this.putSample(t, path, d, (i * brake) / braking, ((i + 1) * brake) / braking, vHi, vLo);
+    for (let i = 0; i < rest; i++) this.putSample(t, path, d, brake + (i * (extent - brake)) / rest, brake + ((i + 1) * (extent - brake)) / rest, vHi, vLo);
     this.onPath[t] = 1;
     this.d0[t] = d;
     this.spacing[t] = spacing;
@@ -712,6 +728,24 @@ export class VehicleYield {
     // A unit that brakes for others cannot avoid its current disc and braking stretch; one that
     // does not brake (infantry on a path) cannot avoid any of its prediction.
     this.uCount[t] = u.yields ? braking + 1 : braking + rest + 1;
+  }
+
+  /**
+   * The sample of traveller t for the stretch [lo, hi] ahead of distance d along its path, at
+   * its middle; from top speed vHi, until current speed vLo gets past it.
+   */
+  private putSample(t: number, path: SegmentPath, d: number, lo: number, hi: number, vHi: number, vLo: number): void {
+    const o = (lo + hi) / 2;
+    path.sampleInto(d + o, this.pose);
+    const j = this.used++;
+    this.sx[j] = this.pose.x;
+    this.sy[j] = this.pose.y;
+    this.so[j] = o;
+    this.sh[j] = (hi - lo) / 2;
+    this.te[j] = Math.min(this.horizon, lo / vHi);
+    // At the path's end it stays for good.
+    this.tl[j] = d + hi >= path.length || vLo === 0 ? Infinity : hi / vLo;
+    this.owner[j] = t;
   }
 
   /** A straight line by (vx, vy) from where it is. */
@@ -854,32 +888,42 @@ function option(name: string, value: number | undefined, fallback: number, ok: (
 }
 
 /** @throws RangeError or TypeError naming the traveller and the bad field. */
-function checkTravellers(travellers: readonly Traveller[]): void {
-  const ids = new Set<number>();
-  travellers.forEach((t, i) => {
-    const where = `travellers[${i}]`;
-    if (typeof t !== 'object' || t === null) throw new TypeError(`${where} must be an object, got ${String(t)}`);
-    const finite = (field: string, v: unknown, ok: (n: number) => boolean = () => true, what = 'a finite number'): void => {
-      if (typeof v !== 'number' || !Number.isFinite(v) || !ok(v)) throw new RangeError(`${where}.${field} must be ${what}, got ${String(v)}`);
-    };
-    finite('id', t.id);
-    if (ids.has(t.id)) throw new RangeError(`${where}.id ${t.id} is not unique`);
+function checkTravellers(travellers: readonly Traveller[], ids: Set<number>): void {
+  // Runs every frame over every unit: no closure nor message is made unless a field is bad.
+  ids.clear();
+  for (let i = 0; i < travellers.length; i++) {
+    const t = travellers[i]!;
+    if (typeof t !== 'object' || t === null) throw new TypeError(`travellers[${i}] must be an object, got ${String(t)}`);
+    checkNumber(i, 'id', t.id, NO_BOUND);
+    if (ids.has(t.id)) throw new RangeError(`travellers[${i}].id ${t.id} is not unique`);
     ids.add(t.id);
-    finite('x', t.x);
-    finite('y', t.y);
-    finite('radius', t.radius, (v) => v >= 0, 'a finite number >= 0');
-    finite('speed', t.speed, (v) => v >= 0, 'a finite number >= 0');
-    finite('maxSpeed', t.maxSpeed, (v) => v > 0, 'a finite number > 0');
-    finite('priority', t.priority);
-    if (typeof t.yields !== 'boolean') throw new TypeError(`${where}.yields must be a boolean, got ${String(t.yields)}`);
-    if (t.vx !== undefined) finite('vx', t.vx);
-    if (t.vy !== undefined) finite('vy', t.vy);
+    checkNumber(i, 'x', t.x, NO_BOUND);
+    checkNumber(i, 'y', t.y, NO_BOUND);
+    checkNumber(i, 'radius', t.radius, AT_LEAST_ZERO);
+    checkNumber(i, 'speed', t.speed, AT_LEAST_ZERO);
+    checkNumber(i, 'maxSpeed', t.maxSpeed, ABOVE_ZERO);
+    checkNumber(i, 'priority', t.priority, NO_BOUND);
+    if (typeof t.yields !== 'boolean') throw new TypeError(`travellers[${i}].yields must be a boolean, got ${String(t.yields)}`);
+    if (t.vx !== undefined) checkNumber(i, 'vx', t.vx, NO_BOUND);
+    if (t.vy !== undefined) checkNumber(i, 'vy', t.vy, NO_BOUND);
     if (t.deceleration !== undefined && !(typeof t.deceleration === 'number' && t.deceleration > 0)) {
-      throw new RangeError(`${where}.deceleration must be a number > 0 (Infinity allowed), got ${String(t.deceleration)}`);
+      throw new RangeError(`travellers[${i}].deceleration must be a number > 0 (Infinity allowed), got ${String(t.deceleration)}`);
     }
     if (t.path !== undefined) {
-      if (!(t.path instanceof SegmentPath)) throw new TypeError(`${where}.path must be a SegmentPath, got ${typeof t.path}`);
-      finite('distance', t.distance);
+      if (!(t.path instanceof SegmentPath)) throw new TypeError(`travellers[${i}].path must be a SegmentPath, got ${typeof t.path}`);
+      checkNumber(i, 'distance', t.distance, NO_BOUND);
     }
-  });
+  }
+}
+
+/** The bounds {@link checkNumber} knows. */
+const NO_BOUND = 0;
+const AT_LEAST_ZERO = 1;
+const ABOVE_ZERO = 2;
+
+/** Throws a RangeError naming travellers[i].field unless `v` is a finite number within `bound`. */
+function checkNumber(i: number, field: string, v: unknown, bound: number): void {
+  if (typeof v === 'number' && Number.isFinite(v) && (bound === NO_BOUND || (bound === AT_LEAST_ZERO ? v >= 0 : v > 0))) return;
+  const what = bound === NO_BOUND ? 'a finite number' : bound === AT_LEAST_ZERO ? 'a finite number >= 0' : 'a finite number > 0';
+  throw new RangeError(`travellers[${i}].${field} must be ${what}, got ${String(v)}`);
 }

@@ -420,7 +420,7 @@ export class CrowdDriver<T> {
       const onPath = vehicle && f !== undefined && !f.done;
       const vx = crowd.vx(a);
       const vy = crowd.vy(a);
-      travellers.push({
+      const traveller: Traveller = {
         id: a,
         x: crowd.x(a),
         y: crowd.y(a),
@@ -429,14 +429,19 @@ export class CrowdDriver<T> {
         radius: vehicle ? s.resolved.sweepRadius : Math.max(0, s.resolved.sweepRadius - this.yieldMargin),
         speed: onPath ? r.warp * f.speed : Math.hypot(vx, vy),
         maxSpeed: s.resolved.speed ?? IDLE_SPEED,
-        ...(onPath ? { path: f.path, distance: f.distance } : {}),
         vx,
         vy,
         yields: vehicle,
         // Equal priorities go to the older unit.
         priority: s.resolved.priority - s.serial * PRIORITY_TIE,
         deceleration: s.resolved.deceleration,
-      });
+      };
+      // Set after, not spread in: this runs every step for every unit.
+      if (onPath) {
+        traveller.path = f.path;
+        traveller.distance = f.distance;
+      }
+      travellers.push(traveller);
     }
     const out = new Map<number, YieldDecision>();
     for (const d of this.yielder!.decide(travellers)) out.set(d.id, d);
