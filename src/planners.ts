@@ -151,6 +151,17 @@ const BUILT_IN: readonly PlannerEntry[] = [
 /** Every entry by name, in the order registered. */
 const REGISTRY = new Map<string, PlannerEntry>();
 
+/** The names of the library's own planners, which every thread that imports this module has. */
+const BUILT_IN_NAMES: ReadonlySet<string> = new Set(BUILT_IN.map((e) => e.name));
+
+/**
+ * True for the library's own planners; false for one a game registered ({@link registerPlanner}),
+ * which exists only on the thread that registered it (a plan worker does not have it).
+ */
+export function isBuiltInPlanner(name: string): boolean {
+  return BUILT_IN_NAMES.has(name);
+}
+
 /** A planner name: lowercase letters and digits, words joined by dashes (`lazy-theta`). */
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -454,6 +454,19 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     client.destroy();
   });
 
+  it("a vehicle's plan by a planner the game registered stays in-thread (the worker has only the library's own)", () => {
+    const silent = silentPort();
+    const client = new PlanWorkerClient(silent.port);
+    const grid = new Grid(8, 8);
+    client.attach(grid);
+    const delivery = { queue: new PlanQueue(), routes: new RouteContext(grid), urgent: false };
+    const request = { start: { x: 1.5, y: 1.5, heading: 0 }, goal: { x: 6.5, y: 6.5 }, profile: TANK };
+    expect(client.job(grid, { ...request, planner: 'my-tank-planner' }, delivery, () => {}, () => {})).toBeUndefined();
+    expect(client.job(grid, { ...request, planner: 'directional' }, delivery, () => {}, () => {})).toBeDefined();
+    expect(silent.sent.map((m) => m.type)).toEqual(['grid', 'plan']);
+    client.destroy();
+  });
+
   it('plans of units that turn on the spot stay in-thread', () => {
     const silent = silentPort();
     const client = new PlanWorkerClient(silent.port);
