@@ -369,6 +369,29 @@ export class Crowd {
     return n;
   }
 
+  /**
+   * Like {@link neighbours}, in no particular order: for a caller that asks whether there is
+   * one, or whether any of them does something, it saves the sort by distance.
+   * @throws RangeError for an unknown id or a range that is NaN or negative.
+   */
+  neighboursAnyOrder(id: number, range: number, out: number[]): number {
+    this.check(id);
+    if (typeof range !== 'number' || !(range >= 0)) throw new RangeError(`crowd neighbour range must be a number >= 0, got ${String(range)}`);
+    this.ensureIndex();
+    const x = this.px[id]!;
+    const y = this.py[id]!;
+    const r = this.radii[id]!;
+    const found = this.found;
+    const k = this.index.collect(x, y, range + r + this.maxRadius, found, id);
+    let n = 0;
+    for (let s = 0; s < k; s++) {
+      const j = found[s]!;
+      const gap = Math.hypot(this.px[j]! - x, this.py[j]! - y) - r - this.radii[j]!;
+      if (gap <= range) out[n++] = j;
+    }
+    return n;
+  }
+
   /** The ORCA velocity of agent i into nextX/nextY. */
   private chooseVelocity(i: number, invHorizon: number, wallHorizon: number, invStep: number): void {
     const x = this.px[i]!;

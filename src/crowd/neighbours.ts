@@ -157,6 +157,40 @@ export class NeighbourGrid {
     return k;
   }
 
+  /**
+   * Like {@link query} without cap, but in no particular order (bucket by bucket): for callers
+   * that only ask whether there is one, or test each, it saves the sort. Returns k.
+   * @throws RangeError when x, y or radius is NaN.
+   */
+  collect(x: number, y: number, radius: number, out: number[], exclude = -1): number {
+    if (Number.isNaN(x) || Number.isNaN(y)) throw new RangeError(`neighbour query point must be numbers, got (${x}, ${y})`);
+    if (!(radius >= 0)) throw new RangeError(`neighbour query radius must be a number >= 0, got ${String(radius)}`);
+    if (this.filed === 0) return 0;
+    const c0 = this.column(x - radius);
+    const c1 = this.column(x + radius);
+    const r0 = this.row(y - radius);
+    const r1 = this.row(y + radius);
+    const xs = this.xs;
+    const ys = this.ys;
+    const start = this.start;
+    const sorted = this.sorted;
+    const rangeSq = radius * radius;
+    let k = 0;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const b = r * this.columns + c;
+        for (let s = start[b]!, end = start[b + 1]!; s < end; s++) {
+          const i = sorted[s]!;
+          if (i === exclude) continue;
+          const dx = xs[i]! - x;
+          const dy = ys[i]! - y;
+          if (dx * dx + dy * dy <= rangeSq) out[k++] = i;
+        }
+      }
+    }
+    return k;
+  }
+
   private column(x: number): number {
     const c = Math.floor(x * this.inverseSize);
     return c < 0 ? 0 : c >= this.columns ? this.columns - 1 : c;

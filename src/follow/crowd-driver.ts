@@ -957,7 +957,7 @@ export class CrowdDriver<T> {
 
   /** True when no other unit is within {@link ALONE_RANGE} of the unit. */
   private alone(s: UnitState<T>): boolean {
-    return this.crowd.neighbours(s.rider!.agent, ALONE_RANGE, this.near) === 0;
+    return this.crowd.neighboursAnyOrder(s.rider!.agent, ALONE_RANGE, this.near) === 0;
   }
 
   /**
@@ -1093,9 +1093,9 @@ export class CrowdDriver<T> {
         r.windowBest = r.best;
       }
       const there = r.progress >= f.path.length - ARRIVE_DISTANCE && left <= ARRIVE_DISTANCE;
-      const close = left <= s.resolved.sweepRadius || this.queued(s, x, y, end);
-      if (there || (r.idle >= SETTLE_TIME && close)) {
-        if (there && crowd.neighbours(a, ARRIVE_DISTANCE, this.near) === 0) {
+      // queued() looks at the neighbours: asked only once the unit has been held long enough.
+      if (there || (r.idle >= SETTLE_TIME && (left <= s.resolved.sweepRadius || this.queued(s, x, y, end)))) {
+        if (there && crowd.neighboursAnyOrder(a, ARRIVE_DISTANCE, this.near) === 0) {
           // The last hair onto the goal itself, where nobody stands.
           crowd.setState(a, end.x, end.y, 0, 0);
           x = end.x;
@@ -1183,7 +1183,7 @@ export class CrowdDriver<T> {
 
   /** True when the unit touches a unit that stands (no move under way). */
   private touchesStanding(s: UnitState<T>): boolean {
-    const count = this.crowd.neighbours(s.rider!.agent, TOUCH_GAP, this.near);
+    const count = this.crowd.neighboursAnyOrder(s.rider!.agent, TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
       if (other && other !== s && atRest(other)) return true;
@@ -1194,7 +1194,7 @@ export class CrowdDriver<T> {
   /** True when a unit near this one (within {@link ALONE_RANGE}) moves. */
   private crowdMoves(s: UnitState<T>): boolean {
     const crowd = this.crowd;
-    const count = crowd.neighbours(s.rider!.agent, ALONE_RANGE, this.near);
+    const count = crowd.neighboursAnyOrder(s.rider!.agent, ALONE_RANGE, this.near);
     for (let i = 0; i < count; i++) {
       const b = this.near[i]!;
       if (Math.hypot(crowd.vx(b), crowd.vy(b)) > MOVING_SPEED) return true;
@@ -1206,7 +1206,7 @@ export class CrowdDriver<T> {
   private homeTaken(s: UnitState<T>, away: number): boolean {
     const crowd = this.crowd;
     const r = s.rider!;
-    const count = crowd.neighbours(r.agent, away + TOUCH_GAP, this.near);
+    const count = crowd.neighboursAnyOrder(r.agent, away + TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
       if (!other || other === s || !atRest(other)) continue;
@@ -1224,7 +1224,7 @@ export class CrowdDriver<T> {
     const crowd = this.crowd;
     const a = s.rider!.agent;
     const mine = Math.hypot(goal.x - x, goal.y - y);
-    const count = crowd.neighbours(a, TOUCH_GAP, this.near);
+    const count = crowd.neighboursAnyOrder(a, TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
       const other = this.byAgent.get(this.near[i]!);
       if (!other || !this.arrivedForSame(s, other, goal)) continue;

@@ -294,6 +294,8 @@ describe('Crowd: bookkeeping', () => {
         .sort((a, b) => a - b);
       const k = crowd.neighbours(id, range, out);
       expect(out.slice(0, k).sort((a, b) => a - b)).toEqual(want);
+      const n = crowd.neighboursAnyOrder(id, range, out);
+      expect(out.slice(0, n).sort((a, b) => a - b)).toEqual(want);
     }
   });
 

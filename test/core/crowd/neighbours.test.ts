@@ -62,6 +62,10 @@ describe('NeighbourGrid', () => {
         const k = hash.query(x, y, radius, out, max, exclude);
         const want = bruteQuery(xs, ys, count, active, x, y, radius, max, exclude);
         expect(out.slice(0, k), `seed ${SEED} trial ${trial} query ${q}`).toEqual(want);
+        // collect: the same agents, uncapped, in any order.
+        const all = bruteQuery(xs, ys, count, active, x, y, radius, Infinity, exclude);
+        const n = hash.collect(x, y, radius, out, exclude);
+        expect(out.slice(0, n).sort((a, b) => a - b), `seed ${SEED} trial ${trial} collect ${q}`).toEqual(all.sort((a, b) => a - b));
       }
     }
   });
