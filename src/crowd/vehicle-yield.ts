@@ -109,6 +109,9 @@ interface Constraint {
   stopAt: number;
 }
 
+/** The constraints of a traveller the rule does not brake. */
+const NO_CONSTRAINTS: readonly Constraint[] = [];
+
 /**
  * Decides, each frame, which vehicles brake for which. See docs/vehicle-yield.md for the rules.
  *
@@ -174,8 +177,10 @@ export class VehicleYield {
    * lane is the rule's dearest step and {@link evaluate} asks for the same one up to three times.
    */
   private regionKey = -1;
-  /** onLane(t, o) this frame at `t * n + o`: 0 not judged yet, 1 false, 2 true. */
-  private laneMemo = new Uint8Array(0);
+  /** onLane(t, o) this frame, by `t * n + o` (only pairs near each other are ever asked). */
+  private readonly laneMemo = new Map<number, boolean>();
+  /** The travellers {@link candidates} found last. */
+  private readonly found: number[] = [];
   /** Width of a hash cell, tiles. */
   private cell = 1;
   private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
@@ -204,18 +209,22 @@ export class VehicleYield {
     this.predictAll();
     this.buildHash();
     this.regionKey = -1;
-    if (this.laneMemo.length < n * n) this.laneMemo = new Uint8Array(Math.max(n * n, 2 * this.laneMemo.length));
-    this.laneMemo.fill(0, 0, n * n);
+    this.laneMemo.clear();
 
-    const constraints: Constraint[][] = [];
+    const constraints: (readonly Constraint[])[] = [];
     const stopAt = new Float64Array(n).fill(Infinity);
     const blocker = new Int32Array(n).fill(-1);
     for (let a = 0; a < n; a++) {
-      constraints.push([]);
-      if (!this.drives(a)) continue;
-      const found = constraints[a]!;
-      for (const b of this.candidates(a)) {
-        const c = this.evaluate(a, b);
+      // Only vehicles that drive get constraints: the others share one empty list.
+      if (!this.drives(a)) {
+        constraints.push(NO_CONSTRAINTS);
+        continue;
+      }
+      const found: Constraint[] = [];
+      constraints.push(found);
+      const k = this.candidates(a);
+      for (let i = 0; i < k; i++) {
+        const c = this.evaluate(a, this.found[i]!);
         if (c !== undefined) found.push(c);
       }
       [stopAt[a], blocker[a]] = this.binding(found);
@@ -469,10 +478,11 @@ export class VehicleYield {
   /** True when t's unavoidable part lies on o's lane (o's whole remaining path). */
   private onLane(t: number, o: number): boolean {
     const memo = t * this.list.length + o;
-    const known = this.laneMemo[memo]!;
-    if (known !== 0) return known === 2;
-    const on = this.judgeOnLane(t, o);
-    this.laneMemo[memo] = on ? 2 : 1;
+    let on = this.laneMemo.get(memo);
+    if (on === undefined) {
+      on = this.judgeOnLane(t, o);
+      this.laneMemo.set(memo, on);
+    }
     return on;
   }
 
@@ -525,7 +535,7 @@ export class VehicleYield {
    * only the hard rule towards them (they stand still this frame, so it may drive up to them);
    * if none can, every unit of the cycle is blocked.
    */
-  private resolveCycles(constraints: Constraint[][], stopAt: Float64Array, blocker: Int32Array): Uint8Array {
+  private resolveCycles(constraints: (readonly Constraint[])[], stopAt: Float64Array, blocker: Int32Array): Uint8Array {
     const n = this.list.length;
     const waiting = (a: number): boolean => blocker[a]! >= 0 && this.capFor(a, stopAt[a]!) === 0;
     const state = new Uint8Array(n); // 0 unvisited, 1 on the current walk, 2 done
@@ -548,7 +558,7 @@ export class VehicleYield {
     return blocked;
   }
 
-  private release(cycle: readonly number[], constraints: Constraint[][], stopAt: Float64Array, blocker: Int32Array, blocked: Uint8Array): void {
+  private release(cycle: readonly number[], constraints: (readonly Constraint[])[], stopAt: Float64Array, blocker: Int32Array, blocked: Uint8Array): void {
     const inCycle = new Set(cycle);
     const order = [...cycle].sort((a, b) => (this.precedes(a, b) ? -1 : 1));
     for (const lead of order) {
@@ -598,9 +608,10 @@ export class VehicleYield {
     return !entered;
   }
 
-  /** Travellers with a sample near any of a's samples, from the spatial hash. */
-  private candidates(a: number): number[] {
-    const out: number[] = [];
+  /** Travellers with a sample near any of a's samples, from the spatial hash, into {@link found}; returns how many. */
+  private candidates(a: number): number {
+    const out = this.found;
+    let k = 0;
     const stamp = a + 1;
     this.seen[a] = stamp;
     const cell = this.cell;
@@ -619,12 +630,12 @@ export class VehicleYield {
             const b = this.owner[j]!;
             if (this.seen[b] === stamp) continue;
             this.seen[b] = stamp;
-            out.push(b);
+            out[k++] = b;
           }
         }
       }
     }
-    return out;
+    return k;
   }
 
   /** Buckets every sample by a cell as wide as the largest distance two samples can matter at. */
