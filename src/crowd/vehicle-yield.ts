@@ -332,10 +332,16 @@ export class VehicleYield {
     const fa = this.first[a]!;
     const la = fa + this.count[a]!;
     const fb = this.first[b]!;
+    const k = 4 * a;
+    const box = this.boxes;
     for (let j = fb; j < fb + m; j++) {
       const x = this.sx[j]!;
       const y = this.sy[j]!;
       const bj = base + this.sh[j]!;
+      // Skip samples farther from a's whole prediction than any of its samples reaches (as in
+      // timedConflict; the epsilon keeps the filter on the safe side of rounding in the inflations).
+      const pad = bj + this.half[a]! + STOP_EPSILON;
+      if (x < box[k]! - pad || x > box[k + 2]! + pad || y < box[k + 1]! - pad || y > box[k + 3]! + pad) continue;
       for (let i = fa; i < la; i++) {
         const reach = bj + this.sh[i]!;
         const dx = this.sx[i]! - x;
