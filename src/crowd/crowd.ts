@@ -48,6 +48,9 @@ export const DEFAULT_TIME_HORIZON = 2;
 export const DEFAULT_WALL_HORIZON = 0.5;
 /** A gap of five tiles: agents closing at 2.5 tiles/s are seen a whole default horizon before they touch. */
 export const DEFAULT_NEIGHBOUR_DISTANCE = 5;
+/** Relative band round a neighbour's reach where {@link Crowd} checks the gap exactly (far wider than rounding). */
+const GAP_SHORTCUT_SLACK = 1e-9;
+
 /** Ten nearest neighbours, as RVO2's examples: more rarely changes the velocity, and each costs a half-plane. */
 export const DEFAULT_MAX_NEIGHBOURS = 10;
 
@@ -363,8 +366,7 @@ export class Crowd {
     let n = 0;
     for (let s = 0; s < k; s++) {
       const j = found[s]!;
-      const gap = Math.hypot(this.px[j]! - x, this.py[j]! - y) - r - this.radii[j]!;
-      if (gap <= range) out[n++] = j;
+      if (this.withinGap(j, x, y, r, range)) out[n++] = j;
     }
     return n;
   }
@@ -386,10 +388,25 @@ export class Crowd {
     let n = 0;
     for (let s = 0; s < k; s++) {
       const j = found[s]!;
-      const gap = Math.hypot(this.px[j]! - x, this.py[j]! - y) - r - this.radii[j]!;
-      if (gap <= range) out[n++] = j;
+      if (this.withinGap(j, x, y, r, range)) out[n++] = j;
     }
     return n;
+  }
+
+  /**
+   * True when agent j's disc comes within `range` of the disc of radius r at (x, y). Squared
+   * distances settle all but a hair's breadth of cases without a square root; that hair goes to
+   * Math.hypot, the exact test, so the answer never depends on the shortcut.
+   */
+  private withinGap(j: number, x: number, y: number, r: number, range: number): boolean {
+    const dx = this.px[j]! - x;
+    const dy = this.py[j]! - y;
+    const d2 = dx * dx + dy * dy;
+    const reach = range + r + this.radii[j]!;
+    const reach2 = reach * reach;
+    if (d2 < reach2 * (1 - GAP_SHORTCUT_SLACK)) return true;
+    if (d2 > reach2 * (1 + GAP_SHORTCUT_SLACK)) return false;
+    return Math.hypot(dx, dy) - r - this.radii[j]! <= range;
   }
 
   /** The ORCA velocity of agent i into nextX/nextY. */
