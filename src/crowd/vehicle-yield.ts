@@ -184,6 +184,11 @@ export class VehicleYield {
   /** Width of a hash cell, tiles. */
   private cell = 1;
   private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
+  /** The result of {@link binding}. */
+  private boundStop = Infinity;
+  private boundBy = -1;
+  /** The part of a line inside a box, from {@link clipToBox}. */
+  private readonly clip = new Float64Array(2);
   private list: readonly Traveller[] = [];
   /** The ids seen by the last input check. */
   private readonly ids = new Set<number>();
@@ -227,7 +232,9 @@ export class VehicleYield {
         const c = this.evaluate(a, this.found[i]!);
         if (c !== undefined) found.push(c);
       }
-      [stopAt[a], blocker[a]] = this.binding(found);
+      this.binding(found);
+      stopAt[a] = this.boundStop;
+      blocker[a] = this.boundBy;
     }
     const blocked = this.resolveCycles(constraints, stopAt, blocker);
 
@@ -260,8 +267,11 @@ export class VehicleYield {
     return Math.min(t.maxSpeed, Math.sqrt(2 * (t.deceleration ?? Infinity) * gap));
   }
 
-  /** The smallest stop among `found` and the traveller that sets it (ties: the smaller id). */
-  private binding(found: readonly Constraint[]): [number, number] {
+  /**
+   * The smallest stop among `found` into {@link boundStop}, and the traveller that sets it into
+   * {@link boundBy} (ties: the smaller id); fields, not a tuple: once per vehicle per frame.
+   */
+  private binding(found: readonly Constraint[]): void {
     let stop = Infinity;
     let by = -1;
     for (const c of found) {
@@ -270,7 +280,8 @@ export class VehicleYield {
         by = c.other;
       }
     }
-    return [stop, by];
+    this.boundStop = stop;
+    this.boundBy = by;
   }
 
   /**
@@ -446,7 +457,12 @@ export class VehicleYield {
     const path = this.list[b]!.path!;
     const geometry = pathGeometry(path);
     const pad = this.list[a]!.radius + this.list[b]!.radius + this.margin + this.half[a]! + MAX_SPACING + STOP_EPSILON;
-    const [x0, y0, x1, y1] = this.boxOf(a, pad);
+    // a's samples' bounding box, grown by pad.
+    const ka = 4 * a;
+    const x0 = this.boxes[ka]! - pad;
+    const y0 = this.boxes[ka + 1]! - pad;
+    const x1 = this.boxes[ka + 2]! + pad;
+    const y1 = this.boxes[ka + 3]! + pad;
     const from = this.d0[b]!;
     const segs = path.segments;
     for (let i = 0; i < segs.length; i++) {
@@ -465,9 +481,11 @@ export class VehicleYield {
         const sx = start.x;
         const sy = start.y;
         const end = path.sampleInto(hi, this.pose);
-        const range = clipToBox(sx, sy, end.x, end.y, x0, y0, x1, y1);
-        if (range === undefined) continue;
-        [lo, hi] = [lo + range[0] * (hi - lo), lo + range[1] * (hi - lo)];
+        const range = this.clip;
+        if (!clipToBox(sx, sy, end.x, end.y, x0, y0, x1, y1, range)) continue;
+        const clippedLo = lo + range[0]! * (hi - lo);
+        hi = lo + range[1]! * (hi - lo);
+        lo = clippedLo;
       }
       // Discs of radius h/2 at the middles of pieces h long cover [lo, hi] and reach no further
       // back than where the lane starts.
@@ -506,13 +524,6 @@ export class VehicleYield {
       }
     }
     return false;
-  }
-
-  /** The bounding box of t's samples grown by `pad`: [minX, minY, maxX, maxY]. */
-  private boxOf(t: number, pad: number): [number, number, number, number] {
-    const k = 4 * t;
-    const box = this.boxes;
-    return [box[k]! - pad, box[k + 1]! - pad, box[k + 2]! + pad, box[k + 3]! + pad];
   }
 
   private growRegion(size: number): void {
@@ -570,7 +581,9 @@ export class VehicleYield {
     for (const lead of order) {
       const relaxed = this.relax(lead, constraints[lead]!, inCycle);
       if (relaxed === undefined) continue;
-      const [stop, by] = this.binding(relaxed);
+      this.binding(relaxed);
+      const stop = this.boundStop;
+      const by = this.boundBy;
       if (this.capFor(lead, stop) === 0) continue;
       constraints[lead] = relaxed;
       stopAt[lead] = stop;
@@ -866,27 +879,27 @@ function pathGeometry(path: SegmentPath): PathGeometry {
  * The parameter range [t0, t1] of the segment from (ax, ay) to (bx, by) inside the box
  * [x0, x1] × [y0, y1] (Liang and Barsky), or undefined when it misses the box.
  */
-function clipToBox(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number): [number, number] | undefined {
+function clipToBox(ax: number, ay: number, bx: number, by: number, x0: number, y0: number, x1: number, y1: number, out: Float64Array): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = bx - ax;
   const dy = by - ay;
-  const edges: [number, number][] = [
-    [-dx, ax - x0],
-    [dx, x1 - ax],
-    [-dy, ay - y0],
-    [dy, y1 - ay],
-  ];
-  for (const [p, q] of edges) {
+  // Liang-Barsky over the edges left, right, bottom, top; no array: this runs for many segments a frame.
+  for (let e = 0; e < 4; e++) {
+    const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
+    const q = e === 0 ? ax - x0 : e === 1 ? x1 - ax : e === 2 ? ay - y0 : y1 - ay;
     if (p === 0) {
-      if (q < 0) return undefined;
+      if (q < 0) return false;
     } else if (p < 0) {
       t0 = Math.max(t0, q / p);
     } else {
       t1 = Math.min(t1, q / p);
     }
   }
-  return t0 <= t1 ? [t0, t1] : undefined;
+  if (!(t0 <= t1)) return false;
+  out[0] = t0;
+  out[1] = t1;
+  return true;
 }
 
 /** A bucket index for cell (x, y); different cells may share one, which only adds candidates. */
