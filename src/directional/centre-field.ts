@@ -66,6 +66,56 @@ export class CentreField {
     return this.regions.same(goalCell, cell);
   }
 
+  /**
+   * The cell to aim the field at for a goal point (px, py) whose own cell's centre the disc cannot
+   * take: of the cells the unit's centre can drive to from the goal's cell without leaving the
+   * square of `ring` cells around it (free cells of `shrunk`, the planner's eroded grid, sharing an
+   * edge), the free cell of {@link centres} whose centre is nearest the point (the first in row
+   * order on a tie), as y · width + x; -1 when there is none. A centre across a wall is not taken:
+   * the lattice could not end its path there. Reads at most (2 · ring + 1)² cells.
+   */
+  approachCell(px: number, py: number, ring: number, shrunk: Grid): number {
+    const { width, height, cells } = this.centres;
+    const cx = Math.min(width - 1, Math.floor(px));
+    const cy = Math.min(height - 1, Math.floor(py));
+    const x0 = Math.max(0, cx - ring);
+    const y0 = Math.max(0, cy - ring);
+    const w = Math.min(width - 1, cx + ring) - x0 + 1;
+    const h = Math.min(height - 1, cy + ring) - y0 + 1;
+    const goal = cy * width + cx;
+    if (shrunk.cells[goal] !== 0) return -1;
+    // The flood over the window: window cells (local index) in the order they were reached.
+    const queue = new Int32Array(w * h);
+    const seen = new Uint8Array(w * h);
+    queue[0] = (cy - y0) * w + (cx - x0);
+    seen[queue[0]] = 1;
+    let best = -1;
+    let bestD = Infinity;
+    for (let head = 0, tail = 1; head < tail; head++) {
+      const local = queue[head]!;
+      const x = x0 + (local % w);
+      const y = y0 + ((local / w) | 0);
+      const cell = y * width + x;
+      if (cells[cell] === 0) {
+        const d = (x + 0.5 - px) ** 2 + (y + 0.5 - py) ** 2;
+        if (d < bestD || (d === bestD && cell < best)) {
+          bestD = d;
+          best = cell;
+        }
+      }
+      for (let k = 0; k < 4; k++) {
+        const nx = x + (k === 0 ? 1 : k === 1 ? -1 : 0);
+        const ny = y + (k === 2 ? 1 : k === 3 ? -1 : 0);
+        if (nx < x0 || ny < y0 || nx >= x0 + w || ny >= y0 + h) continue;
+        const n = (ny - y0) * w + (nx - x0);
+        if (seen[n] === 1 || shrunk.cells[ny * width + nx] !== 0) continue;
+        seen[n] = 1;
+        queue[tail++] = n;
+      }
+    }
+    return best;
+  }
+
   /** True when {@link centres} describes the grid as it is now. */
   fresh(): boolean {
     return this.version === this.grid.version;

@@ -263,6 +263,13 @@ export interface DirectionalQueryOptions extends CurveQueryOptions {
 export const SHOT_INTERVAL = 8;
 
 /**
+ * How far (rings of cells around the goal's) the centres' field looks for a centre the disc can
+ * take when the goal's own cannot: the demo's two-cell streets have none within 2 of their
+ * goals, and at 3 its slowest tank orders closed 929 states at most, not 9,376.
+ */
+const APPROACH_RING = 3;
+
+/**
  * The default heuristic weight of hybrid mode: Pinter's fast path trades a few percent of length
  * (the cost is at most this factor, times the field's stretch, above the corridor's optimum) for
  * several times fewer expansions. On the shared steering queries (r = 2), with the tight field
@@ -823,11 +830,19 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           this.centreBuild = null;
         }
         const { width } = this.grid;
-        this.centreGoal = this.goalCy * width + this.goalCx;
-        // Not used when it would say what the planner's field says, or when the goal's cell is one
-        // whose centre the disc cannot take (the centres' field is then empty).
-        this.centreOn = this.centre.differs && this.centre.centres.cells[this.centreGoal] === 0;
-        if (this.centreOn) this.centre.field.aim(this.goal.x, this.goal.y, this.startCell % width, (this.startCell / width) | 0);
+        const goalCell = this.goalCy * width + this.goalCx;
+        // Where the disc cannot take the goal cell's centre (a narrow street: the field would be
+        // empty there), the field is aimed at the nearest centre it can take on the goal's side of
+        // the walls: the lattice reaches such a goal by a last curve from a state near it.
+        const free = this.centre.centres.cells[goalCell] === 0;
+        this.centreGoal = free ? goalCell : this.centre.approachCell(this.goal.x, this.goal.y, APPROACH_RING, this.shrunk);
+        // Not used when it would say what the planner's field says, or when no such centre is near.
+        this.centreOn = this.centre.differs && this.centreGoal >= 0;
+        if (this.centreOn) {
+          const ax = free ? this.goal.x : (this.centreGoal % width) + 0.5;
+          const ay = free ? this.goal.y : ((this.centreGoal / width) | 0) + 0.5;
+          this.centre.field.aim(ax, ay, this.startCell % width, (this.startCell / width) | 0);
+        }
       }
       const costs = this.moveCosts;
       if (this.weighted && costs !== null && !this.minCosts.fresh(this.grid, costs.span)) {
