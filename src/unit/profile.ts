@@ -230,8 +230,11 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   return resolved;
 }
 
-/** The fields of a resolved profile as a {@link UnitProfile}, to resolve again with changes. */
-function unresolved(p: ResolvedProfile): UnitProfile {
+/**
+ * The fields of a resolved profile as a {@link UnitProfile}: resolving them again gives the same
+ * profile (to resolve again with changes, or to send the profile to a plan worker).
+ */
+export function profileFields(p: ResolvedProfile): UnitProfile {
   return {
     ...(p.speed === undefined ? {} : { speed: p.speed }),
     acceleration: p.acceleration,
@@ -254,7 +257,7 @@ function unresolved(p: ResolvedProfile): UnitProfile {
  * for a planner that needs a footprint to sweep.
  */
 export function withPointAsDisc(profile: ResolvedProfile, width: number): ResolvedProfile {
-  return profile.footprint === 'point' ? resolveProfile({ ...unresolved(profile), width }) : profile;
+  return profile.footprint === 'point' ? resolveProfile({ ...profileFields(profile), width }) : profile;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Point } from '../grid/point.js';
 import { SegmentPath } from '../curves/segment-path.js';
 import { segmentToJSON, type Pose, type SegmentJSON } from '../curves/segment.js';
 import type { PathStatus } from '../search/result.js';
-import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
+import { profileFields, resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { Route, RouteRequest } from '../follow/route.js';
 
 /**
@@ -124,24 +124,8 @@ function checkPatch(patch: GridPatch, width: number, height: number): void {
   if (costs !== null && (!(costs instanceof Float64Array) || costs.length !== w * h)) throw new TypeError(`grid patch costs must be null or a Float64Array of ${w * h}`);
 }
 
-/** The fields of a resolved profile as a {@link UnitProfile}: resolving them again gives the same profile. */
-export function profileFields(p: ResolvedProfile): UnitProfile {
-  return {
-    ...(p.speed === undefined ? {} : { speed: p.speed }),
-    acceleration: p.acceleration,
-    deceleration: p.deceleration,
-    ...(p.lateralAcceleration === undefined ? {} : { lateralAcceleration: p.lateralAcceleration }),
-    slowAtCorners: p.slowAtCorners,
-    width: p.width,
-    ...(p.footprint === 'rectangle' ? { length: p.length } : {}),
-    turningRadius: p.turningRadius,
-    reverse: p.reverse,
-    reverseCost: p.reverseCost,
-    turnPenalty: p.turnPenalty,
-    avoid: p.avoid,
-    priority: p.priority,
-  };
-}
+// The profile crosses as its fields (resolving them again on the other side gives the same profile).
+export { profileFields };
 
 /** `request` as it crosses to the worker. */
 export function requestToWire(request: RouteRequest): WireRequest {
