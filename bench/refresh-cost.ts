@@ -21,6 +21,8 @@ import { SteppedBuild, type BuildWork } from '../src/search/stepped-build.js';
 import { demoProfile } from './lib/demo-map.js';
 import { loadMap } from './lib/maps.js';
 import { UNIT_KINDS } from '../demo/units.js';
+import { makeRng } from '../test/support/rng.js';
+import { quantile } from './lib/stats.js';
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,21 +34,6 @@ const batch = Number(option('batch', '1'));
 const mapName = option('map', 'den520d');
 const mapsDir = option('maps', join(import.meta.dirname, '..', '..', 'shared', 'benchmarks', 'maps'));
 
-/** A small deterministic generator (mulberry32), so every run edits the same cells. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 /** Units and milliseconds of every table the planner refreshes, built whole on `grid`, as the refresh did before it followed the edits. */
 function wholeRefresh(grid: Grid, planner: DirectionalPlanner): { units: number; ms: number } {
@@ -70,7 +57,9 @@ for (const kind of ['tank', 'ship'] as const) {
   const t0 = performance.now();
   const firstUnits = planner.buildTables();
   const firstMs = performance.now() - t0;
-  const next = rng(17);
+  // Seeded, so every run edits the same cells.
+  const rng = makeRng(17);
+  const next = (): number => rng.next();
   const units: number[] = [];
   const ms: number[] = [];
   for (let e = 0; e < edits; e += batch) {
@@ -100,7 +89,7 @@ for (const kind of ['tank', 'ship'] as const) {
   const mean = (a: number[]): number => a.reduce((s, v) => s + v, 0) / a.length;
   console.log(
     `${mapName} ${kind}: first build ${firstUnits} units ${firstMs.toFixed(1)} ms; ${batch} edit(s) a refresh (${units.length} refreshes): ` +
-      `units mean ${mean(units).toFixed(0)} p50 ${quantile(units, 0.5)} p95 ${quantile(units, 0.95)} max ${units[units.length - 1]}; ` +
+      `units mean ${mean(units).toFixed(0)} p50 ${quantile(units, 0.5)} p95 ${quantile(units, 0.95).toFixed(0)} max ${units[units.length - 1]}; ` +
       `ms mean ${mean(ms).toFixed(3)} p50 ${quantile(ms, 0.5).toFixed(3)} p95 ${quantile(ms, 0.95).toFixed(3)} max ${ms[ms.length - 1]!.toFixed(3)}; ` +
       `every table whole (the refresh before): ${whole[0]} units, ms p50 ${quantile(wholeMs, 0.5).toFixed(3)} of 10`,
   );

@@ -355,20 +355,7 @@ export class Crowd {
    * @throws RangeError for an unknown id or a range that is NaN or negative.
    */
   neighbours(id: number, range: number, out: number[]): number {
-    this.check(id);
-    if (typeof range !== 'number' || !(range >= 0)) throw new RangeError(`crowd neighbour range must be a number >= 0, got ${String(range)}`);
-    this.ensureIndex();
-    const x = this.px[id]!;
-    const y = this.py[id]!;
-    const r = this.radii[id]!;
-    const found = this.found;
-    const k = this.index.query(x, y, range + r + this.maxRadius, found, Infinity, id);
-    let n = 0;
-    for (let s = 0; s < k; s++) {
-      const j = found[s]!;
-      if (this.withinGap(j, x, y, r, range)) out[n++] = j;
-    }
-    return n;
+    return this.near(id, range, out, true);
   }
 
   /**
@@ -377,6 +364,11 @@ export class Crowd {
    * @throws RangeError for an unknown id or a range that is NaN or negative.
    */
   neighboursAnyOrder(id: number, range: number, out: number[]): number {
+    return this.near(id, range, out, false);
+  }
+
+  /** {@link neighbours}, nearest first when `ordered`, else bucket by bucket. */
+  private near(id: number, range: number, out: number[], ordered: boolean): number {
     this.check(id);
     if (typeof range !== 'number' || !(range >= 0)) throw new RangeError(`crowd neighbour range must be a number >= 0, got ${String(range)}`);
     this.ensureIndex();
@@ -384,7 +376,8 @@ export class Crowd {
     const y = this.py[id]!;
     const r = this.radii[id]!;
     const found = this.found;
-    const k = this.index.collect(x, y, range + r + this.maxRadius, found, id);
+    const reach = range + r + this.maxRadius;
+    const k = ordered ? this.index.query(x, y, reach, found, Infinity, id) : this.index.collect(x, y, reach, found, id);
     let n = 0;
     for (let s = 0; s < k; s++) {
       const j = found[s]!;
