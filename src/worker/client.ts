@@ -12,7 +12,7 @@ import { WorkJob, type Work, type WorkBudget } from '../follow/work.js';
 import type { ResolvedProfile, UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
-import { patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
+import { mistypedField, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
 
 /** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
 const PREPARE_PLANS = 2;
@@ -186,15 +186,17 @@ export class PlanWorkerClient {
 
   /**
    * A job for the plan of `request` on `grid`, or undefined when it is to be planned in-thread:
-   * the unit turns on the spot, it names a planner the game registered, no worker is alive, or
-   * `grid` is not attached. The job joins
+   * the unit turns on the spot, it names a planner the game registered, a field is not of the
+   * type the worker reads (a string for a number: in-thread, the route's checks answer it with a
+   * status; sent, a symbol would not even clone), no worker is alive, or `grid` is not attached.
+   * The job joins
    * `delivery.queue` once the answer is in; cancelling it cancels the worker's search.
    */
   job(grid: Grid, request: RouteRequest, delivery: PlanDelivery, onDone: (route: Route) => void, onError: (error: unknown) => void): PlanJob | undefined {
     const entry = this.grids.get(grid);
     if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
     // A planner the game registered lives on this thread only.
-    if (request.planner !== undefined && !isBuiltInPlanner(request.planner)) return undefined;
+    if (mistypedField(request) !== undefined || (request.planner !== undefined && !isBuiltInPlanner(request.planner))) return undefined;
     this.startWorkers();
     let worker: Connection | undefined;
     for (const w of this.workers) if (w.live && (worker === undefined || w.pending.size < worker.pending.size)) worker = w;

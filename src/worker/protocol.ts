@@ -5,6 +5,7 @@
  * `worker_threads`, a `MessageChannel`); the grid's arrays are copies the sender transfers.
  */
 import { Grid, type GridArea } from '../grid/grid.js';
+import { excerpt } from '../grid/excerpt.js';
 import type { Point } from '../grid/point.js';
 import { SegmentPath } from '../curves/segment-path.js';
 import { segmentToJSON, type Pose, type SegmentJSON } from '../curves/segment.js';
@@ -142,28 +143,33 @@ export function requestToWire(request: RouteRequest): WireRequest {
 }
 
 /**
+ * Why `request` cannot be planned by a worker as it is: the first field not of the type the
+ * worker reads (`"goal.x must be a number"`), or undefined when every one is (numbers for the
+ * poses, `goalHeading` and `tolerance`, a string `planner`, a boolean `nearest`). Values are not
+ * checked: `planRoute` answers bad numbers with a route whose status says why.
+ */
+export function mistypedField(request: WireRequest | RouteRequest): string | undefined {
+  if (typeof request !== 'object' || request === null) return `request must be an object, got ${typeName(request)}`;
+  for (const [name, p, heading] of [['start', request.start, true], ['goal', request.goal, false]] as const) {
+    if (typeof p !== 'object' || p === null) return `${name} must be an object, got ${typeName(p)}`;
+    const o = p as unknown as Record<string, unknown>;
+    for (const k of heading ? ['x', 'y', 'heading'] : ['x', 'y']) if (typeof o[k] !== 'number') return `${name}.${k} must be a number, got ${typeName(o[k])}`;
+  }
+  for (const [name, type] of [['goalHeading', 'number'], ['tolerance', 'number'], ['planner', 'string'], ['nearest', 'boolean']] as const) {
+    if (request[name] !== undefined && typeof request[name] !== type) return `${name} must be a ${type}, got ${typeName(request[name])}`;
+  }
+  return undefined;
+}
+
+/**
  * The request a worker plans: the profile resolved again (its one check). Numbers are not checked
  * here: `planRoute` answers bad ones with a route whose status says why.
- * @throws TypeError or RangeError naming what is malformed.
+ * @throws TypeError naming a field of the wrong type (see {@link mistypedField}), or what the
+ *   profile's check throws.
  */
 export function requestFromWire(wire: WireRequest): RouteRequest {
-  if (typeof wire !== 'object' || wire === null) throw new TypeError(`request must be an object, got ${String(wire)}`);
-  const pose = (name: string, p: unknown, heading: boolean): void => {
-    if (typeof p !== 'object' || p === null) throw new TypeError(`request.${name} must be an object, got ${String(p)}`);
-    const o = p as Record<string, unknown>;
-    for (const k of heading ? ['x', 'y', 'heading'] : ['x', 'y']) {
-      if (typeof o[k] !== 'number') throw new TypeError(`request.${name}.${k} must be a number, got ${String(o[k])}`);
-    }
-  };
-  pose('start', wire.start, true);
-  pose('goal', wire.goal, false);
-  const optional = (name: 'goalHeading' | 'tolerance' | 'planner' | 'nearest', type: string): void => {
-    if (wire[name] !== undefined && typeof wire[name] !== type) throw new TypeError(`request.${name} must be a ${type}, got ${String(wire[name])}`);
-  };
-  optional('goalHeading', 'number');
-  optional('tolerance', 'number');
-  optional('planner', 'string');
-  optional('nearest', 'boolean');
+  const wrong = mistypedField(wire);
+  if (wrong !== undefined) throw new TypeError(`request${wrong.startsWith('request') ? wrong.slice(7) : `.${wrong}`}`);
   const profile = resolveProfile(wire.profile);
   return {
     start: { x: wire.start.x, y: wire.start.y, heading: wire.start.heading },
@@ -203,4 +209,11 @@ export function routeFromWire(wire: WireRoute): Route {
     ...(wire.finalHeading === undefined ? {} : { finalHeading: wire.finalHeading }),
     ...(wire.message === undefined ? {} : { message: wire.message }),
   };
+}
+
+/** What a value of the wrong type is, for a message: a string quoted short, else its kind (a symbol or an object has no safe string). */
+function typeName(v: unknown): string {
+  if (typeof v === 'string') return `the string ${excerpt(v)}`;
+  if (typeof v === 'bigint') return `the bigint ${v}n`;
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : `a value of type ${typeof v}`;
 }

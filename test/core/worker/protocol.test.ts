@@ -52,6 +52,11 @@ describe('plan worker protocol', () => {
     expect(() => requestFromWire({ ...wire, start: { x: 1, y: 2 } as never })).toThrow(/start\.heading/);
     expect(() => requestFromWire({ ...wire, planner: 3 as never })).toThrow(/planner/);
     expect(() => requestFromWire({ ...wire, profile: { turningRadius: -1 } })).toThrow(/turningRadius/);
+    // Values with no plain string are named by their type, never echoed (a symbol in a template throws).
+    expect(() => requestFromWire({ ...wire, goal: { x: Symbol('x') as never, y: 1 } })).toThrow(new TypeError('request.goal.x must be a number, got a value of type symbol'));
+    expect(() => requestFromWire({ ...wire, tolerance: '5\n' as never })).toThrow(new TypeError('request.tolerance must be a number, got the string "5\\n"'));
+    expect(() => requestFromWire({ ...wire, goalHeading: 5n as never })).toThrow(/goalHeading must be a number, got the bigint 5n/);
+    expect(() => requestFromWire(null as never)).toThrow(/request must be an object, got null/);
   });
 
   it('a route crosses back with the same path, segment for segment', () => {
