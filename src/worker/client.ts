@@ -9,6 +9,7 @@ import type { Grid } from '../grid/grid.js';
 import type { PlanJob, PlanQueue } from '../follow/plan-queue.js';
 import { planRoute, type Route, type RouteContext, type RouteRequest } from '../follow/route.js';
 import { WorkJob, type Work, type WorkBudget } from '../follow/work.js';
+import type { PathStatus } from '../search/result.js';
 import type { ResolvedProfile, UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
@@ -29,6 +30,20 @@ export const SILENT_WORKER_MS = 5000;
  * 600 kB) takes seconds on a slow device.
  */
 export const SILENT_STARTING_WORKER_MS = 20_000;
+
+/**
+ * Failures a worker may have answered from a grid older than the game's: its answer crossed an
+ * edit that may have opened the way. Planned again on the grid as it is now (a found route is
+ * checked by the navigator, which plans again if its rest is blocked; bad input, a position off
+ * the map or a cap reached do not depend on walls).
+ */
+const LAYOUT_FAILURES: ReadonlySet<PathStatus> = new Set<PathStatus>(['no-path', 'no-room-to-turn', 'start-blocked', 'goal-blocked']);
+
+/**
+ * How many times in a row a failure answered across an edit is planned again before it is
+ * delivered: a game that edits walls every frame still gets an answer, one frame late at worst.
+ */
+export const MAX_STALE_REPLANS = 3;
 
 /** How often (ms) the client looks for silent workers, while plans wait. */
 const WATCH_EVERY_MS = 1000;
@@ -189,27 +204,36 @@ export class PlanWorkerClient {
    * the unit turns on the spot, it names a planner the game registered, a field is not of the
    * type the worker reads (a string for a number: in-thread, the route's checks answer it with a
    * status; sent, a symbol would not even clone), no worker is alive, or `grid` is not attached.
-   * The job joins
-   * `delivery.queue` once the answer is in; cancelling it cancels the worker's search.
+   * The job joins `delivery.queue` once the answer is in; cancelling it cancels the worker's
+   * search. A failure answered across an edit of the grid's walls is planned again (see
+   * {@link MAX_STALE_REPLANS}).
    */
   job(grid: Grid, request: RouteRequest, delivery: PlanDelivery, onDone: (route: Route) => void, onError: (error: unknown) => void): PlanJob | undefined {
     const entry = this.grids.get(grid);
     if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
     // A planner the game registered lives on this thread only.
-    if (mistypedField(request) !== undefined || (request.planner !== undefined && !isBuiltInPlanner(request.planner))) return undefined;
+    if (request.planner !== undefined && !isBuiltInPlanner(request.planner)) return undefined;
+    if (mistypedField(request) !== undefined) return undefined;
     this.startWorkers();
+    const job = new RemoteJob(grid, request, delivery, onDone, onError);
+    return this.dispatch(job) ? job : undefined;
+  }
+
+  /** Sends `job` to the least busy live worker; false when there is none or its grid is no longer attached. */
+  private dispatch(job: RemoteJob): boolean {
+    const entry = this.grids.get(job.grid);
     let worker: Connection | undefined;
     for (const w of this.workers) if (w.live && (worker === undefined || w.pending.size < worker.pending.size)) worker = w;
-    if (!worker) return undefined;
+    if (!worker || !entry || this.destroyed) return false;
     const id = this.nextPlan++;
-    const job = new RemoteJob(request, delivery, onDone, onError, () => {
+    job.sent(job.grid.layoutVersion, () => {
       if (worker.pending.delete(id)) this.send(worker, { v: PROTOCOL_VERSION, type: 'cancel', id });
     });
     if (worker.pending.size === 0) worker.heard = this.clock();
     worker.pending.set(id, job);
     this.watchWorkers();
-    this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(request), ...(delivery.urgent ? { urgent: true } : {}) });
-    return job;
+    this.send(worker, { v: PROTOCOL_VERSION, type: 'plan', id, grid: entry.id, request: requestToWire(job.request), ...(job.delivery.urgent ? { urgent: true } : {}) });
+    return true;
   }
 
   /** Terminates the workers; the plans they had not answered are planned in-thread. */
@@ -327,6 +351,11 @@ export class PlanWorkerClient {
     if (!job) return; // cancelled meanwhile
     worker.pending.delete(message.id);
     if (message.type === 'route') {
+      if (LAYOUT_FAILURES.has(message.route.status) && job.stale()) {
+        // Answered from a grid the game has edited since: the edit may have opened the way.
+        if (!this.dispatch(job)) job.fallBack();
+        return;
+      }
       let route: Route;
       try {
         route = routeFromWire(message.route);
@@ -378,13 +407,18 @@ function fallBackAll(worker: Connection): void {
 class RemoteJob implements PlanJob {
   private inner: WorkJob<Route> | undefined;
   private cancelled = false;
+  /** The grid's layout version when the plan was last sent, and how many times it was sent again for an edit. */
+  private sentVersion = 0;
+  private replans = -1;
+  /** Cancels the plan in the worker it was last sent to. */
+  private cancelRemote: () => void = () => {};
 
   constructor(
-    private readonly request: RouteRequest,
-    private readonly delivery: PlanDelivery,
+    readonly grid: Grid,
+    readonly request: RouteRequest,
+    readonly delivery: PlanDelivery,
     private readonly onDone: (route: Route) => void,
     private readonly onError: (error: unknown) => void,
-    private readonly onCancel: () => void,
   ) {}
 
   get done(): boolean {
@@ -399,7 +433,19 @@ class RemoteJob implements PlanJob {
     if (this.done) return;
     this.cancelled = true;
     this.inner?.cancel();
-    this.onCancel();
+    this.cancelRemote();
+  }
+
+  /** The plan went to a worker while the grid's layout was at `version`; `cancel` cancels it there. */
+  sent(version: number, cancel: () => void): void {
+    this.sentVersion = version;
+    this.replans++;
+    this.cancelRemote = cancel;
+  }
+
+  /** Whether the grid's walls changed since the plan was sent, and it may be sent again for that. */
+  stale(): boolean {
+    return this.grid.layoutVersion !== this.sentVersion && this.replans < MAX_STALE_REPLANS;
   }
 
   /** The worker's answer: delivered at the queue's next run. */

@@ -39,6 +39,35 @@ export function inProcessPair(options: PlanWorkerOptions = {}): Pair {
   };
 }
 
+/**
+ * A host and a client whose messages from the host reach the client only while `held` is false;
+ * `release()` delivers those held back, in order.
+ */
+export function heldPair(options: PlanWorkerOptions = {}): Pair & { held: FromWorker[]; hold(on: boolean): void; release(): void } {
+  const { port1, port2 } = new MessageChannel();
+  const host = servePlans(nodePort<ToWorker, FromWorker>(port2), { warmUp: [] });
+  const real = nodePort<FromWorker, ToWorker>(port1);
+  const held: FromWorker[] = [];
+  let holding = false;
+  let listener: (message: FromWorker) => void = () => {};
+  real.onMessage((message) => (holding ? held.push(message) : listener(message)));
+  const client = new PlanWorkerClient({ post: (m, t) => real.post(m, t), onMessage: (l) => void (listener = l), close: () => real.close() }, options);
+  return {
+    client,
+    host,
+    held,
+    hold: (on) => void (holding = on),
+    release: () => {
+      for (const message of held.splice(0)) listener(message);
+    },
+    close: () => {
+      client.destroy();
+      host.close();
+      port2.close();
+    },
+  };
+}
+
 /** A port that records what it is sent, never answers, and fails when told. */
 export function silentPort(): { port: PlanWorkerPort; sent: ToWorker[]; fail(error: Error): void; closed: () => boolean } {
   const sent: ToWorker[] = [];

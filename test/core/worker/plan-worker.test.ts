@@ -7,13 +7,13 @@ import { RouteContext, type Route, type RouteRequest } from '../../../src/follow
 import type { Pose } from '../../../src/curves/segment.js';
 import { segmentToJSON } from '../../../src/curves/segment.js';
 import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
-import { PlanWorkerClient, SILENT_STARTING_WORKER_MS, SILENT_WORKER_MS, type PlanWorkerPort } from '../../../src/worker/client.js';
+import { MAX_STALE_REPLANS, PlanWorkerClient, SILENT_STARTING_WORKER_MS, SILENT_WORKER_MS, type PlanWorkerPort } from '../../../src/worker/client.js';
 import { BUSY_EVERY_MS, servePlans, WORKER_SLICE_MS } from '../../../src/worker/host.js';
 import { nodePort } from '../../../src/worker/port.js';
 import { patchOf, PROTOCOL_VERSION, requestToWire, type FromWorker, type ToWorker } from '../../../src/worker/protocol.js';
 import { pathProblem } from '../../support/footprint-sampler.js';
 import { makeRng, randomGrid, type Rng } from '../../support/rng.js';
-import { inProcessPair, planHere, planThrough, routeFacts, silentPort, turn, type Pair } from './pair.js';
+import { heldPair, inProcessPair, planHere, planThrough, routeFacts, silentPort, turn, type Pair } from './pair.js';
 import { MessageChannel } from 'node:worker_threads';
 
 const TANK = resolveProfile({ speed: 3, turningRadius: 2, width: 0.8, reverse: true });
@@ -124,6 +124,51 @@ describe('plan worker (host and client over a MessageChannel)', () => {
     }
     // The routes go round the wall (through its gap), not as if it were absent.
     expect(walled).toBe(8);
+  });
+
+  it('a failure answered from a grid edited since (the wall opened meanwhile) is planned again, up to MAX_STALE_REPLANS times', async () => {
+    const held = heldPair();
+    pair = held;
+    // A wall splits the map: no path, until the gap opens while the answer is on its way.
+    const grid = Grid.fromPredicate(30, 20, (x) => x === 15);
+    held.client.attach(grid);
+    const request: RouteRequest = { start: { x: 3.5, y: 10.5, heading: 0 }, goal: { x: 26.5, y: 10.5 }, profile: TANK };
+    const queue = new PlanQueue({ expansions: 1e9 });
+    const routes: Route[] = [];
+    const answered = async (): Promise<void> => {
+      for (let i = 0; i < 100_000 && !held.held.some((m) => m.type === 'route'); i++) await turn();
+    };
+    held.hold(true);
+    held.client.job(grid, request, { queue, routes: new RouteContext(grid), urgent: false }, (r) => void routes.push(r), (e) => void routes.push({ status: 'invalid', waypoints: [], goal: request.goal, message: String(e) }));
+    await answered();
+    expect(held.held.filter((m) => m.type === 'route').map((m) => (m as { route: { status: string } }).route.status)).toEqual(['no-path']);
+    grid.fill(15, 8, 1, 5, () => false);
+    held.hold(false);
+    held.release();
+    for (let i = 0; i < 100_000 && routes.length === 0; i++) {
+      await turn();
+      queue.run();
+    }
+    // Planned again on the opened grid: the in-thread answer there.
+    expect(routes.map(routeFacts)).toEqual([routeFacts(planHere(grid, request))]);
+    expect(routes[0]!.status).toBe('found');
+    // A game that edits walls while every answer crosses still gets one: the failure, after MAX_STALE_REPLANS plans more.
+    grid.fill(15, 0, 1, 20, () => true);
+    held.hold(true);
+    held.client.job(grid, request, { queue, routes: new RouteContext(grid), urgent: false }, (r) => void routes.push(r), () => {});
+    let plans = 0;
+    for (let round = 0; routes.length === 1 && round < 10; round++) {
+      await answered();
+      plans++;
+      grid.setBlocked(0, round, true);
+      held.release();
+      for (let i = 0; i < 20; i++) {
+        await turn();
+        queue.run();
+      }
+    }
+    expect(plans).toBe(MAX_STALE_REPLANS + 1);
+    expect(routes[1]!.status).toBe('no-path');
   });
 
   it("with a worker, the navigator's frames do no vehicle planning work: answers are delivered at no cost", async () => {
