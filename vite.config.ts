@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
 /**
- * Library build: the plugin (Phaser external), the Phaser-free core, and the CLI. It empties
+ * Library build: the plugin (Phaser external), the Phaser-free core, the CLI, and the plan
+ * worker's script for Node's worker_threads (`phaser-headway/worker-node`). It empties
  * dist/ first, so `npm run build` writes the type declarations (tsc) after it. No sourcemaps:
  * the output is unminified, and maps would more than double what a user downloads.
  */
@@ -15,6 +16,7 @@ export default defineConfig({
         index: 'src/index.ts',
         core: 'src/core.ts',
         cli: 'src/cli/main.ts',
+        'worker-node': 'src/worker/node-entry.ts',
       },
       formats: ['es'],
     },

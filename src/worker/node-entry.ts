@@ -1,7 +1,8 @@
 /**
- * The plan worker's entry for Node's `worker_threads` (tests, benchmarks, a server-side game):
- * `new Worker(new URL('./node-entry.js', import.meta.url))`, then a `PlanWorkerClient` over
- * `nodePort(worker)`.
+ * The plan worker's entry for Node's `worker_threads` (tests, benchmarks, a server-side game),
+ * shipped as `phaser-headway/worker-node`: `new Worker(require.resolve('phaser-headway/worker-node'))`
+ * (in a module, `new Worker(new URL(import.meta.resolve('phaser-headway/worker-node')))`), then
+ * a `PlanWorkerClient` over `nodePort(worker)`.
  */
 import { parentPort } from 'node:worker_threads';
 import { servePlans } from './host.js';

@@ -3,7 +3,9 @@
  * in a temporary directory that installs the tarball, holds the README's quick start verbatim as
  * src/main.ts, type-checks it (`tsc --noEmit`), builds it (`vite build`), serves the build
  * (`vite preview`) and runs it in headless Chromium until the hero arrives, twice: once at the
- * quick start's own target, once after a mouse click.
+ * quick start's own target, once after a mouse click. In Node, a script of the project starts the
+ * plan worker from the package's `phaser-headway/worker-node` export (found both by
+ * `require.resolve` and by `import.meta.resolve`) and has a tank's route planned in it.
  *
  *   npm run test:pack
  *
@@ -38,6 +40,8 @@ const REQUIRED_FILES = [
   'package/dist/index.js',
   'package/dist/core.js',
   'package/dist/cli.js',
+  'package/dist/worker-node.js',
+  'package/dist/types/worker/node-entry.d.ts',
   'package/dist/types/index.d.ts',
   'package/dist/types/core.d.ts',
   'package/bin/headway.js',
@@ -141,6 +145,42 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
   }
 }
 
+/**
+ * A Node script of the fresh project: a plan worker started from the package's export, once found
+ * by `require.resolve` and once by `import.meta.resolve`, each plans a tank's order given to a
+ * Navigator. Prints one JSON line: per worker, its warm-up time, how many plans were sent to it
+ * (1: the order was planned there, not in-thread), the move's state and whether the worker lived.
+ */
+const NODE_WORKER_SCRIPT = `import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { Grid, Navigator, PlanWorkerClient, nodePort } from 'phaser-headway/core';
+
+const require = createRequire(import.meta.url);
+const entries = [require.resolve('phaser-headway/worker-node'), new URL(import.meta.resolve('phaser-headway/worker-node'))];
+const results = [];
+for (const entry of entries) {
+  const worker = new Worker(entry);
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  const planWorker = new PlanWorkerClient(nodePort(worker), { onError: (e) => results.push({ error: e.message }) });
+  const warmUpMs = await planWorker.ready;
+  const grid = Grid.fromAscii(['............', '............', '....####....', '....####....', '............', '............', '............', '............']);
+  const nav = new Navigator(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker });
+  const tank = { pose: { x: 1.5, y: 1.5, heading: 0 } };
+  nav.addUnit(tank, { speed: 3, turningRadius: 1.5, width: 0.8 });
+  const move = nav.moveTo(tank, { x: 10.5, y: 6.5 });
+  const sent = planWorker.waiting;
+  for (let frame = 0; frame < 2000 && move.state === 'planning'; frame++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    nav.update(1 / 60);
+  }
+  results.push({ warmUpMs, sent, state: move.state, alive: planWorker.alive });
+  nav.destroy();
+  planWorker.destroy();
+  await exited;
+}
+console.log(JSON.stringify(results));
+`;
+
 /** The fresh project: what `npm create vite -- --template vanilla-ts` gives, with Phaser and the tarball. */
 function writeProject(dir: string, tarball: string, main: string): void {
   const ours = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -199,6 +239,7 @@ function writeProject(dir: string, tarball: string, main: string): void {
   );
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src/main.ts'), main);
+  writeFileSync(join(dir, 'node-worker.mjs'), NODE_WORKER_SCRIPT);
 }
 
 async function launch(profile: string): Promise<BrowserContext> {
@@ -300,6 +341,18 @@ const steps: Step[] = [
       const ran = await runOk('npx', ['--no-install', 'headway', 'curve', '--from', '0,0,0', '--to', '4,2,pi/2', '--radius', '1'], c.project);
       const curve = JSON.parse(ran.stdout) as { length: number };
       check(curve.length > 0, `unexpected curve: ${ran.stdout.slice(0, 200)}`);
+    },
+  },
+  {
+    name: 'in Node, plan workers started from phaser-headway/worker-node (require.resolve, import.meta.resolve) plan a tank order',
+    async run(c) {
+      const ran = await runOk(process.execPath, ['node-worker.mjs'], c.project);
+      const results = JSON.parse(ran.stdout.trim().split('\n').at(-1)!) as { warmUpMs?: number; sent?: number; state?: string; alive?: boolean; error?: string }[];
+      check(results.length === 2, `expected two workers' results: ${ran.stdout.slice(0, 300)}`);
+      for (const r of results) {
+        check(r.error === undefined && r.sent === 1 && r.state === 'moving' && r.alive === true && r.warmUpMs! > 0, `a worker did not plan the order: ${JSON.stringify(r)}`);
+      }
+      console.log(`     warm-ups ${results.map((r) => `${Math.round(r.warmUpMs!)} ms`).join(', ')}`);
     },
   },
   {
