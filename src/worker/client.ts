@@ -10,7 +10,7 @@ import type { PlanJob, PlanQueue } from '../follow/plan-queue.js';
 import { planRoute, type Route, type RouteContext, type RouteRequest } from '../follow/route.js';
 import { WorkJob, type Work, type WorkBudget } from '../follow/work.js';
 import type { PathStatus } from '../search/result.js';
-import type { ResolvedProfile, UnitProfile } from '../unit/profile.js';
+import { isResolvedProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
 import { mistypedField, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
@@ -203,7 +203,9 @@ export class PlanWorkerClient {
    * A job for the plan of `request` on `grid`, or undefined when it is to be planned in-thread:
    * the unit turns on the spot, it names a planner the game registered, a field is not of the
    * type the worker reads (a string for a number: in-thread, the route's checks answer it with a
-   * status; sent, a symbol would not even clone), no worker is alive, or `grid` is not attached.
+   * status; sent, a symbol would not even clone), the profile did not come from `resolveProfile`
+   * (the worker resolves its fields again, which could give another profile or refuse it), no
+   * worker is alive, or `grid` is not attached.
    * The job joins `delivery.queue` once the answer is in; cancelling it cancels the worker's
    * search. A failure answered across an edit of the grid's walls is planned again (see
    * {@link MAX_STALE_REPLANS}).
@@ -213,7 +215,7 @@ export class PlanWorkerClient {
     if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
     // A planner the game registered lives on this thread only.
     if (request.planner !== undefined && !isBuiltInPlanner(request.planner)) return undefined;
-    if (mistypedField(request) !== undefined) return undefined;
+    if (mistypedField(request) !== undefined || !isResolvedProfile(request.profile)) return undefined;
     this.startWorkers();
     const job = new RemoteJob(grid, request, delivery, onDone, onError);
     return this.dispatch(job) ? job : undefined;

@@ -40,6 +40,8 @@ export function planWorkerFor(option: PlanWorkerOption | undefined, current: Pla
   if (!option) return undefined;
   let client: PlanWorkerClient;
   if (option === 'auto') {
+    // One worker whatever the cores: it meets the crowd target alone, and a second costs its own
+    // tables, warm-up and grid copies for a gain not measured (docs/plugin.md, "Vehicles' plans in a worker").
     if (typeof Worker !== 'function') return undefined;
     client = new PlanWorkerClient(() => import('./browser-worker.js').then((m) => m.startBrowserPlanWorker()), { onError });
   } else if (typeof option === 'function') {

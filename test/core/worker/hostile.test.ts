@@ -170,7 +170,7 @@ describe('hostile callers through a real plan worker', () => {
     expect(client.alive).toBe(true);
   });
 
-  it('numbers of the wrong type (strings, objects, symbols, big integers) in a hand-made request stay in-thread, and the worker lives on', async () => {
+  it('numbers of the wrong type (strings, objects, symbols, big integers) or a hand-made profile stay in-thread, and the worker lives on', async () => {
     const grid = Grid.fromAscii(['..........', '..##......', '..........', '..........']);
     client.attach(grid);
     const ctx = new RouteContext(grid);
@@ -190,6 +190,10 @@ describe('hostile callers through a real plan worker', () => {
     }
     expect(client.alive).toBe(true);
     expect(reported).toEqual([]);
+    // A profile made by hand, not by resolveProfile (the worker would resolve its fields again, or refuse them).
+    for (const profile of [{ ...PROFILES[0]!, turningRadius: Number.NaN }, { ...PROFILES[0]! }]) {
+      expect(client.job(grid, { ...base, profile }, { queue: new PlanQueue(), routes: ctx, urgent: false }, () => {}, () => {})).toBeUndefined();
+    }
     // A plain order still goes to the worker and is answered there.
     const [after] = await planAll(client, grid, [base], ctx);
     expect(routeFacts(after!)).toEqual(routeFacts(planHere(grid, base, ctx)));
