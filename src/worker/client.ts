@@ -13,7 +13,7 @@ import type { PathStatus } from '../search/result.js';
 import { isResolvedProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
-import { mistypedField, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
+import { mistyped, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
 
 /** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
 const PREPARE_PLANS = 2;
@@ -215,7 +215,7 @@ export class PlanWorkerClient {
     if (request.profile.turningRadius <= 0 || this.destroyed || !entry) return undefined;
     // A planner the game registered lives on this thread only.
     if (request.planner !== undefined && !isBuiltInPlanner(request.planner)) return undefined;
-    if (mistypedField(request) !== undefined || !isResolvedProfile(request.profile)) return undefined;
+    if (mistyped(request) !== undefined || !isResolvedProfile(request.profile)) return undefined;
     this.startWorkers();
     const job = new RemoteJob(grid, request, delivery, onDone, onError);
     return this.dispatch(job) ? job : undefined;
@@ -409,9 +409,9 @@ function fallBackAll(worker: Connection): void {
 class RemoteJob implements PlanJob {
   private inner: WorkJob<Route> | undefined;
   private cancelled = false;
-  /** The grid's layout version when the plan was last sent, and how many times it was sent again for an edit. */
+  /** The grid's layout version when the plan was last sent, and how many times it was sent. */
   private sentVersion = 0;
-  private replans = -1;
+  private sends = 0;
   /** Cancels the plan in the worker it was last sent to. */
   private cancelRemote: () => void = () => {};
 
@@ -441,13 +441,13 @@ class RemoteJob implements PlanJob {
   /** The plan went to a worker while the grid's layout was at `version`; `cancel` cancels it there. */
   sent(version: number, cancel: () => void): void {
     this.sentVersion = version;
-    this.replans++;
+    this.sends++;
     this.cancelRemote = cancel;
   }
 
   /** Whether the grid's walls changed since the plan was sent, and it may be sent again for that. */
   stale(): boolean {
-    return this.grid.layoutVersion !== this.sentVersion && this.replans < MAX_STALE_REPLANS;
+    return this.grid.layoutVersion !== this.sentVersion && this.sends <= MAX_STALE_REPLANS;
   }
 
   /** The worker's answer: delivered at the queue's next run. */

@@ -143,20 +143,20 @@ export function requestToWire(request: RouteRequest): WireRequest {
 }
 
 /**
- * Why `request` cannot be planned by a worker as it is: the first field not of the type the
- * worker reads (`"goal.x must be a number"`), or undefined when every one is (numbers for the
- * poses, `goalHeading` and `tolerance`, a string `planner`, a boolean `nearest`). Values are not
- * checked: `planRoute` answers bad numbers with a route whose status says why.
+ * Why `request` cannot cross to a worker as it is: the first field not of the type the worker
+ * reads, as a sentence (`request.goal.x must be a number, got the string "5"`), or undefined
+ * when every one is (numbers for the poses, `goalHeading` and `tolerance`, a string `planner`, a
+ * boolean `nearest`). Values are not checked: `planRoute` answers bad numbers with a status.
  */
-export function mistypedField(request: WireRequest | RouteRequest): string | undefined {
+export function mistyped(request: WireRequest | RouteRequest): string | undefined {
   if (typeof request !== 'object' || request === null) return `request must be an object, got ${typeName(request)}`;
   for (const [name, p, heading] of [['start', request.start, true], ['goal', request.goal, false]] as const) {
-    if (typeof p !== 'object' || p === null) return `${name} must be an object, got ${typeName(p)}`;
+    if (typeof p !== 'object' || p === null) return `request.${name} must be an object, got ${typeName(p)}`;
     const o = p as unknown as Record<string, unknown>;
-    for (const k of heading ? ['x', 'y', 'heading'] : ['x', 'y']) if (typeof o[k] !== 'number') return `${name}.${k} must be a number, got ${typeName(o[k])}`;
+    for (const k of heading ? ['x', 'y', 'heading'] : ['x', 'y']) if (typeof o[k] !== 'number') return `request.${name}.${k} must be a number, got ${typeName(o[k])}`;
   }
   for (const [name, type] of [['goalHeading', 'number'], ['tolerance', 'number'], ['planner', 'string'], ['nearest', 'boolean']] as const) {
-    if (request[name] !== undefined && typeof request[name] !== type) return `${name} must be a ${type}, got ${typeName(request[name])}`;
+    if (request[name] !== undefined && typeof request[name] !== type) return `request.${name} must be a ${type}, got ${typeName(request[name])}`;
   }
   return undefined;
 }
@@ -164,12 +164,12 @@ export function mistypedField(request: WireRequest | RouteRequest): string | und
 /**
  * The request a worker plans: the profile resolved again (its one check). Numbers are not checked
  * here: `planRoute` answers bad ones with a route whose status says why.
- * @throws TypeError naming a field of the wrong type (see {@link mistypedField}), or what the
+ * @throws TypeError naming a field of the wrong type (see {@link mistyped}), or what the
  *   profile's check throws.
  */
 export function requestFromWire(wire: WireRequest): RouteRequest {
-  const wrong = mistypedField(wire);
-  if (wrong !== undefined) throw new TypeError(`request${wrong.startsWith('request') ? wrong.slice(7) : `.${wrong}`}`);
+  const wrong = mistyped(wire);
+  if (wrong !== undefined) throw new TypeError(wrong);
   const profile = resolveProfile(wire.profile);
   return {
     start: { x: wire.start.x, y: wire.start.y, heading: wire.start.heading },
@@ -215,5 +215,6 @@ export function routeFromWire(wire: WireRoute): Route {
 function typeName(v: unknown): string {
   if (typeof v === 'string') return `the string ${excerpt(v)}`;
   if (typeof v === 'bigint') return `the bigint ${v}n`;
-  return v === null ? 'null' : Array.isArray(v) ? 'an array' : `a value of type ${typeof v}`;
+  if (v === null || v === undefined) return String(v);
+  return Array.isArray(v) ? 'an array' : `a value of type ${typeof v}`;
 }
