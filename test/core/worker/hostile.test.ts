@@ -117,6 +117,88 @@ function wallHit(grid: Grid, route: Route, r: number): string | null {
   return null;
 }
 
+/**
+ * Vehicles ordered and re-ordered on a grid edited every few frames (walls built and opened, never
+ * on a unit), planned by `client`'s workers: at every adoption the route is clear of the grid as
+ * it is then; once the edits stop, every move ends, none with an error.
+ */
+async function editedWhilePlanning(client: PlanWorkerClient, seed: number): Promise<void> {
+  const ADOPTIONS = 40;
+  const rng = makeRng(seed);
+  const grid = randomGrid(rng, { width: 40, height: 30, density: 0.05, mode: 'uniform' });
+  const errors: unknown[] = [];
+  const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: client, onError: (e) => void errors.push(e) });
+  const units: { pose: Pose; r: number }[] = [];
+  const moves: Move<{ pose: Pose }>[] = [];
+  const last = new Map<{ pose: Pose; r: number }, Move<{ pose: Pose }>>();
+  let adopted = 0;
+  const bad: string[] = [];
+  const free = (): { x: number; y: number } => {
+    for (;;) {
+      const x = rng.int(40);
+      const y = rng.int(30);
+      if (!grid.isBlocked(x, y)) return { x: x + 0.5, y: y + 0.5 };
+    }
+  };
+  const order = (unit: { pose: Pose; r: number }): void => {
+    const move = nav.moveTo(unit, free(), rng.chance(0.3) ? { nearest: true } : {});
+    // At adoption, the route from where the unit is now is clear of the grid as it is now.
+    const check = (): void => {
+      adopted++;
+      const hit = wallHit(grid, { status: 'found', path: move.path!, waypoints: [], goal: move.path!.end }, unit.r);
+      if (hit) bad.push(hit);
+    };
+    move.on('start', check).on('replan', check);
+    moves.push(move);
+    last.set(unit, move);
+  };
+  for (let i = 0; i < 12; i++) {
+    const p = free();
+    const profile = PROFILES[i % 2]!;
+    const unit = { pose: { ...p, heading: rng.next() * 6 - 3 }, r: profile.sweepRadius };
+    nav.addUnit(unit, profile);
+    units.push(unit);
+    order(unit);
+  }
+  const nearUnit = (x: number, y: number): boolean => units.some((u) => Math.hypot(u.pose.x - x - 0.5, u.pose.y - y - 0.5) < u.r + 2.5);
+  let edits = 0;
+  // Edits and orders go on until the vehicles have taken ADOPTIONS routes (how many frames that
+  // takes depends on the machine), then the moves settle without edits.
+  for (let frame = 0; frame < 600 || (adopted < ADOPTIONS && frame < 10_000); frame++) {
+    await frameTime();
+    if (frame % 3 === 0) {
+      // A wall across open ground, or one opened: never on a unit (the edits fuzz covers those).
+      const x = rng.int(38);
+      const y = rng.int(28);
+      const w = rng.range(1, 3);
+      const h = rng.range(1, 6);
+      let clear = true;
+      for (let cy = y; cy < y + h; cy++) for (let cx = x; cx < x + w; cx++) if (nearUnit(cx, cy)) clear = false;
+      if (clear) {
+        const block = rng.chance(0.5);
+        grid.fill(x, y, w, h, () => block);
+        edits++;
+      }
+    }
+    // A new order for a unit whose last one was answered (one still planning would only be cancelled).
+    const answered = units.filter((u) => last.get(u)!.state !== 'planning');
+    if (frame % 10 === 0 && answered.length > 0) order(rng.pick(answered));
+    nav.update(1 / 30);
+  }
+  for (let frame = 0; frame < 6000 && moves.some((m) => !m.ended && m.state === 'planning'); frame++) {
+    await frameTime();
+    nav.update(1 / 30);
+  }
+  expect(edits).toBeGreaterThan(100);
+  expect(adopted).toBeGreaterThanOrEqual(ADOPTIONS);
+  expect(bad).toEqual([]);
+  expect(errors).toEqual([]);
+  expect(moves.filter((m) => m.state === 'planning')).toEqual([]);
+  expect(moves.filter((m) => m.failure === 'error').map((m) => m.reason)).toEqual([]);
+  expect(client.alive).toBe(true);
+  nav.destroy();
+}
+
 describe('hostile callers through a real plan worker', () => {
   let worker: Worker;
   let client: PlanWorkerClient;
@@ -201,73 +283,7 @@ describe('hostile callers through a real plan worker', () => {
   });
 
   it('a grid edited every few frames while vehicles plan in the worker: no route adopted through a wall, every move ends', async () => {
-    const rng = makeRng(1702);
-    const grid = randomGrid(rng, { width: 40, height: 30, density: 0.08, mode: 'uniform' });
-    const errors: unknown[] = [];
-    const nav = new Navigator<{ pose: Pose }>(grid, { read: (u) => u.pose, write: (u, p) => void Object.assign(u.pose, p) }, { planWorker: client, onError: (e) => void errors.push(e) });
-    const units: { pose: Pose; r: number }[] = [];
-    const moves: Move<{ pose: Pose }>[] = [];
-    let adopted = 0;
-    const bad: string[] = [];
-    const free = (): { x: number; y: number } => {
-      for (;;) {
-        const x = rng.int(40);
-        const y = rng.int(30);
-        if (!grid.isBlocked(x, y)) return { x: x + 0.5, y: y + 0.5 };
-      }
-    };
-    const order = (unit: { pose: Pose; r: number }): void => {
-      const move = nav.moveTo(unit, free(), rng.chance(0.3) ? { nearest: true } : {});
-      // At adoption, the route from where the unit is now is clear of the grid as it is now.
-      const check = (): void => {
-        adopted++;
-        const hit = wallHit(grid, { status: 'found', path: move.path!, waypoints: [], goal: move.path!.end }, unit.r);
-        if (hit) bad.push(hit);
-      };
-      move.on('start', check).on('replan', check);
-      moves.push(move);
-    };
-    for (let i = 0; i < 12; i++) {
-      const p = free();
-      const profile = PROFILES[i % 2]!;
-      const unit = { pose: { ...p, heading: rng.next() * 6 - 3 }, r: profile.sweepRadius };
-      nav.addUnit(unit, profile);
-      units.push(unit);
-      order(unit);
-    }
-    const nearUnit = (x: number, y: number): boolean => units.some((u) => Math.hypot(u.pose.x - x - 0.5, u.pose.y - y - 0.5) < u.r + 2.5);
-    let edits = 0;
-    for (let frame = 0; frame < 900; frame++) {
-      await frameTime();
-      if (frame < 600 && frame % 3 === 0) {
-        // A wall across open ground, or one opened: never on a unit (the edits fuzz covers those).
-        const x = rng.int(38);
-        const y = rng.int(28);
-        const w = rng.range(1, 3);
-        const h = rng.range(1, 6);
-        let clear = true;
-        for (let cy = y; cy < y + h; cy++) for (let cx = x; cx < x + w; cx++) if (nearUnit(cx, cy)) clear = false;
-        if (clear) {
-          const block = rng.chance(0.6);
-          grid.fill(x, y, w, h, () => block);
-          edits++;
-        }
-      }
-      if (frame < 600 && frame % 40 === 0) order(rng.pick(units));
-      nav.update(1 / 30);
-    }
-    for (let frame = 0; frame < 6000 && moves.some((m) => !m.ended && m.state === 'planning'); frame++) {
-      await frameTime();
-      nav.update(1 / 30);
-    }
-    expect(edits).toBeGreaterThan(100);
-    expect(adopted).toBeGreaterThan(20);
-    expect(bad).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(moves.filter((m) => m.state === 'planning')).toEqual([]);
-    expect(moves.filter((m) => m.failure === 'error').map((m) => m.reason)).toEqual([]);
-    expect(client.alive).toBe(true);
-    nav.destroy();
+    await editedWhilePlanning(client, 1702);
   }, 120_000);
 });
 
@@ -275,6 +291,15 @@ describe('the client against a real worker: destroyed with plans queued, answers
   afterEach(() => vi.useRealTimers());
 
   const exited = (w: Worker): Promise<number> => new Promise((resolve) => w.once('exit', resolve));
+
+  it('a pool of two: the grid edited while both plan, no route adopted through a wall, every move ends', async () => {
+    const workers = [tsWorker(ENTRY), tsWorker(ENTRY)];
+    const pool = new PlanWorkerClient(workers.map((w) => nodePort<FromWorker, ToWorker>(w)));
+    await pool.ready;
+    await editedWhilePlanning(pool, 1705);
+    pool.destroy();
+    await Promise.all(workers.map(exited));
+  }, 120_000);
 
   it('many plans queued, then the client destroyed: each answered once, in-thread, as in-thread; the worker exits', async () => {
     const worker = tsWorker(ENTRY);
