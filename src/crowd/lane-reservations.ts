@@ -6,7 +6,13 @@
  * time, and only while no unit that turns on the spot is on the run (the vehicle would stop for
  * it there); units that turn on the spot pass each other, and wait only for vehicles coming the
  * other way. Who waited first goes first, and a unit that comes later the way the stretch is open
- * waits behind anyone waiting for the other way, so both directions get their turn.
+ * waits behind anyone waiting for the other way, so both directions get their turn. Vehicles go
+ * in batches: when a vehicle is let in with no vehicle holding the run its way, every vehicle
+ * already waiting to go that way goes with it, before those waiting for the other way (each turn
+ * of the run costs a whole crossing of clearing it); one that comes later waits for the next turn.
+ * A vehicle let in that plans a new path the same way through keeps its turn. A waiting vehicle
+ * stops short of the ways out of the vehicles that go the other way before it (their paths for
+ * their wait gap past the run): where they come out they cannot get round it.
  */
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
@@ -62,6 +68,10 @@ const NONE: ReadonlySet<number> = new Set();
 interface Claim {
   path: SegmentPath;
   vehicle: boolean;
+  /** The unit's sweep radius, its wait gap, and how far along its path it was when it claimed, tiles. */
+  radius: number;
+  waitGap: number;
+  from: number;
   /** First distance at which the unit's disc touches the run, and the last. */
   entry: number;
   exit: number;
@@ -73,6 +83,18 @@ interface Claim {
   granted: boolean;
   /** Order of the claim: an earlier claim waited longer. */
   seq: number;
+  /**
+   * For a vehicle let in: the batch it went with, as the first sequence number after it opened.
+   * Claims made before then (seq below it) going the same way join the batch.
+   */
+  batch: number;
+  /**
+   * Points of its path past the run, x then y, for its wait gap (made when first asked): where it
+   * drives on after the run before it can turn away (a vehicle's gap is two turning radii).
+   */
+  beyond: Float64Array | undefined;
+  /** Per vehicle claim the other way that goes first: how far this one may drive and stay off its way beyond the run. */
+  clearOf: WeakMap<Claim, number>;
 }
 
 /**
@@ -114,16 +136,20 @@ export class LaneReservations {
     for (const t of travellers) {
       let claim = this.claims.get(t.id);
       let seq: number | undefined;
+      let held: Claim | undefined;
       if (claim && (claim.path !== t.path || (claim.granted && this.leftRun(t, claim)))) {
-        // A new path for the same way keeps its place in the queue.
-        if (claim.path !== t.path && !claim.granted) seq = claim.seq;
+        // A new path for the same way keeps its place in the queue, and its turn if it had it.
+        if (claim.path !== t.path) {
+          seq = claim.seq;
+          if (claim.granted) held = claim;
+        }
         this.drop(t.id);
         claim = undefined;
       }
       claim ??= this.claimAhead(t, seq);
       if (!claim || claim.granted) continue;
-      const stopAt = claim.entry - t.waitGap;
-      const blocker = this.blocker(t.id, claim);
+      const stopAt = claim.vehicle ? Math.min(claim.entry - t.waitGap, this.clearOfExits(t.id, claim)) : claim.entry - t.waitGap;
+      const blocker = held && sameRun(held, claim) ? this.holderAgainst(t.id, claim) : this.blocker(t.id, claim);
       // A unit that could not stop short of the run is in it: it holds it.
       if (blocker === undefined || t.distance >= claim.entry) this.grant(t.id, claim);
       else this.waits.set(t.id, { stopAt, waitsFor: blocker });
@@ -191,7 +217,7 @@ export class LaneReservations {
   /** The claim of the run whose first touching sample is at distance `entry`. */
   private claimFrom(t: LaneTraveller, entry: number, seq = this.nextSeq++): Claim {
     const path = t.path;
-    const claim: Claim = { path, vehicle: t.vehicle, entry, exit: entry, cells: [], ux: 0, uy: 0, granted: false, seq };
+    const claim: Claim = { path, vehicle: t.vehicle, radius: t.radius, waitGap: t.waitGap, from: t.distance, entry, exit: entry, cells: [], ux: 0, uy: 0, granted: false, seq, batch: 0, beyond: undefined, clearOf: new WeakMap() };
     const seen = new Set<number>();
     const last = Math.min(path.length, entry + MAX_RUN);
     for (let s = entry; s <= last; s += SAMPLE_SPACING) {
@@ -242,19 +268,100 @@ export class LaneReservations {
     return any;
   }
 
-  /** A unit the claim must wait for: one holding a cell of it the other way, or (for a vehicle) waiting for one longer; else undefined. */
+  /**
+   * A unit the claim must wait for: one holding a cell of it the other way, or (for a vehicle not
+   * in the batch going its way now) waiting for one longer; else undefined.
+   */
   private blocker(id: number, claim: Claim): number | undefined {
+    const holder = this.holderAgainst(id, claim);
+    if (holder !== undefined) return holder;
+    // A unit that turns on the spot does not queue: it may stand in the mouth before a vehicle going its way.
+    if (!claim.vehicle || claim.seq < this.openBatch(id, claim)) return undefined;
     for (const cell of claim.cells) {
-      for (const other of this.holders.get(cell) ?? []) {
-        if (other !== id && this.against(claim, other)) return other;
-      }
-      // A unit that turns on the spot does not queue: it may stand in the mouth before a vehicle going its way.
-      if (!claim.vehicle) continue;
       for (const other of this.waiters.get(cell) ?? []) {
         if (other !== id && this.claims.get(other)!.seq < claim.seq && this.against(claim, other)) return other;
       }
     }
     return undefined;
+  }
+
+  /**
+   * How far along its path a waiting vehicle may drive and keep its disc off the ways out of the
+   * run of the vehicles going the other way before it (holding the run, or waiting longer), for
+   * their wait gap past the run: waiting in front of the run's far mouth, it would stand where
+   * they come out before they can turn away (Infinity when no such way comes near its path).
+   */
+  private clearOfExits(id: number, claim: Claim): number {
+    let stop = Infinity;
+    const seen = new Set<number>();
+    for (const cell of claim.cells) {
+      for (const set of [this.holders.get(cell), this.waiters.get(cell)]) {
+        for (const other of set ?? []) {
+          if (other === id || seen.has(other)) continue;
+          seen.add(other);
+          const o = this.claims.get(other)!;
+          if (!o.vehicle || (!o.granted && o.seq > claim.seq) || !this.against(claim, other)) continue;
+          let d = claim.clearOf.get(o);
+          if (d === undefined) {
+            d = this.clearDistance(claim, o);
+            claim.clearOf.set(o, d);
+          }
+          stop = Math.min(stop, d);
+        }
+      }
+    }
+    return stop;
+  }
+
+  /** The farthest distance along `claim`'s path, from where it claimed, up to which its disc stays off `o`'s path past the run. */
+  private clearDistance(claim: Claim, o: Claim): number {
+    const beyond = (o.beyond ??= this.pathBeyond(o));
+    const reach = claim.radius + o.radius + SIDE_ROOM;
+    const reach2 = reach * reach;
+    for (let s = claim.from; s <= claim.entry; s += SAMPLE_SPACING) {
+      const p = claim.path.sampleInto(s, this.pose);
+      for (let i = 0; i < beyond.length; i += 2) {
+        const dx = beyond[i]! - p.x;
+        const dy = beyond[i + 1]! - p.y;
+        if (dx * dx + dy * dy < reach2) return s - SAMPLE_SPACING;
+      }
+    }
+    return Infinity;
+  }
+
+  /** Samples of a claim's path from its run's exit on, for its wait gap. */
+  private pathBeyond(o: Claim): Float64Array {
+    const end = Math.min(o.path.length, o.exit + o.waitGap);
+    const n = Math.max(0, Math.floor((end - o.exit) / SAMPLE_SPACING) + 1);
+    const out = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const p = o.path.sampleInto(o.exit + i * SAMPLE_SPACING, this.ahead);
+      out[2 * i] = p.x;
+      out[2 * i + 1] = p.y;
+    }
+    return out;
+  }
+
+  /** A unit holding a cell of the claim the other way; undefined when there is none. */
+  private holderAgainst(id: number, claim: Claim): number | undefined {
+    for (const cell of claim.cells) {
+      for (const other of this.holders.get(cell) ?? []) {
+        if (other !== id && this.against(claim, other)) return other;
+      }
+    }
+    return undefined;
+  }
+
+  /** The batch of vehicles going the claim's way on its run now (0 when none holds it that way): see {@link Claim.batch}. */
+  private openBatch(id: number, claim: Claim): number {
+    let batch = 0;
+    for (const cell of claim.cells) {
+      for (const other of this.holders.get(cell) ?? []) {
+        const o = this.claims.get(other)!;
+        if (other !== id && o.vehicle && !this.against(claim, other)) batch = Math.max(batch, o.batch);
+      }
+    }
+    return batch;
   }
 
   /**
@@ -270,6 +377,8 @@ export class LaneReservations {
   }
 
   private grant(id: number, claim: Claim): void {
+    // A vehicle let in while none holds the run its way opens a batch; one let in behind them goes with theirs.
+    if (claim.vehicle) claim.batch = this.openBatch(id, claim) || this.nextSeq;
     claim.granted = true;
     for (const cell of claim.cells) {
       remove(this.waiters, cell, id);
@@ -283,6 +392,12 @@ export class LaneReservations {
     this.claims.delete(id);
     for (const cell of claim.cells) remove(claim.granted ? this.holders : this.waiters, cell, id);
   }
+}
+
+/** True when two claims cross the same run the same way: a new path's claim that may keep the old one's turn. */
+function sameRun(a: Claim, b: Claim): boolean {
+  if (a.ux * b.ux + a.uy * b.uy < SAME_WAY) return false;
+  return a.cells.some((cell) => b.cells.includes(cell));
 }
 
 /** A visitor that wants only to know whether there is a cell. */
