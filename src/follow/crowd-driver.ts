@@ -121,6 +121,11 @@ const RUN_AHEAD = 4;
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
 
+/** True when point `b` lies ahead of pose `a` (in front of the line through it across its heading). */
+function ahead(a: Pose, b: Point): boolean {
+  return (b.x - a.x) * Math.cos(a.heading) + (b.y - a.y) * Math.sin(a.heading) > 0;
+}
+
 /** Drives a navigator's units among each other (see the module comment). */
 export class CrowdDriver<T> {
   private readonly crowd: Crowd;
@@ -622,10 +627,13 @@ export class CrowdDriver<T> {
    * One step of a unit that keeps to its path (a vehicle, or a unit out of avoidance): a vehicle
    * slows, waits and speeds up again as its decision says; the crowd learns where it is.
    */
-  private driveBound(s: UnitState<T>, h: number, decision: YieldDecision | undefined): void {
+  private driveBound(s: UnitState<T>, h: number, yieldDecision: YieldDecision | undefined): void {
     const crowd = this.crowd;
     const r = s.rider!;
     const f = s.follower;
+    // Backing out of a vehicle's way it does not wait for that vehicle: its way back was clear
+    // when it set off, and it only grows the gap (that one waits for it, in its way).
+    const decision = r.makingWay && yieldDecision?.blocker === r.wayFor ? undefined : yieldDecision;
     if (!f) {
       const at = this.host.adapter.read(s.unit);
       crowd.setState(r.agent, at.x, at.y, 0, 0);
@@ -667,6 +675,7 @@ export class CrowdDriver<T> {
         r.stall = 0;
         r.frozen = 0;
         r.replanned = false;
+        r.wayBlocked = false;
       }
     } else r.warp = 1;
     const events = f.advance(h * r.warp);
@@ -687,7 +696,10 @@ export class CrowdDriver<T> {
       this.host.plan(s, move, true, { ...f.pose });
       return;
     }
-    if (p.reverse && r.stall >= MAKE_WAY_TIME && s.job === undefined && s.follower && this.makesWayFor(s, r.yieldingTo) && this.makeWay(s, r.yieldingTo!)) return;
+    if (p.reverse && r.stall >= MAKE_WAY_TIME && s.job === undefined && s.follower && this.makesWayFor(s, r.yieldingTo)) {
+      if (this.makeWay(s, r.yieldingTo!)) return;
+      r.wayBlocked = true;
+    }
     if (r.stall >= SETTLE_TIME && s.follower && this.behindArrived(s, r.yieldingTo)) {
       // Its group got there first and stands in the way: it has come as close as it can.
       this.settle(s, s.goal);
@@ -714,19 +726,26 @@ export class CrowdDriver<T> {
   }
 
   /**
-   * True when vehicle `s`, waiting on the vehicle of crowd id `agent`, should back out of its way:
-   * they meet head on (and the other waits on it too, or stands), and `s` is the one heading into
-   * a one-lane run while the other is not (it came out, and cannot go back in), else the younger.
+   * True when vehicle `s`, waiting on the vehicle of crowd id `agent`, should back out of its way.
+   * They meet head on (and the other waits on it too, or stands), or they wait on each other at
+   * any angle with the other ahead of `s`. Of two that could back out (each ahead of the other),
+   * `s` is the one heading into a one-lane run while the other is not (it came out, and cannot go
+   * back in), else the younger; the other when that one found no clear side to back out to.
    */
   private makesWayFor(s: UnitState<T>, agent: number | undefined): boolean {
     const other = agent === undefined ? undefined : this.byAgent.get(agent);
     if (!other || !other.rider || other.resolved.turningRadius === 0 || !other.follower || !s.follower) return false;
-    if (other.rider.yieldingTo !== s.rider!.agent && !this.standing(agent)) return false;
+    const mutual = other.rider.yieldingTo === s.rider!.agent;
+    if (!mutual && !this.standing(agent)) return false;
     const a = s.follower.pose;
     const b = other.follower.pose;
-    // Head on: facing each other, each ahead of the other.
-    if (Math.cos(a.heading - b.heading) > HEAD_ON_COS) return false;
-    if ((b.x - a.x) * Math.cos(a.heading) + (b.y - a.y) * Math.sin(a.heading) <= 0) return false;
+    // Backing out helps only when the other is ahead of it.
+    if (!ahead(a, b)) return false;
+    // A vehicle that stands (in a queue, at a run) is backed away from only head on; one waiting on it, at any angle.
+    const headOn = Math.cos(a.heading - b.heading) <= HEAD_ON_COS;
+    if (!headOn && !mutual) return false;
+    if (!ahead(b, a) || !other.resolved.reverse || other.rider.wayBlocked) return true;
+    if (s.rider!.wayBlocked) return false;
     const mine = this.runAhead(s);
     const theirs = this.runAhead(other);
     if (mine !== theirs) return mine;
@@ -769,6 +788,7 @@ export class CrowdDriver<T> {
       const path = new SegmentPath([arc]);
       s.follower = new Follower(path, { ...motionOf(p) });
       r.makingWay = true;
+      r.wayFor = agent;
       r.stall = 0;
       r.warp = 1;
       return true;

@@ -85,3 +85,25 @@ describe('a vehicle heading into a one-lane run backs out of the way of one that
     }
   });
 });
+
+describe('two vehicles waiting on each other at an angle back out of the knot', () => {
+  it('two tanks meeting at a right angle, each in the other\'s way, both arrive without touching', () => {
+    // A drives east; B, just below A's line and ahead of it, drives north: each one's disc is on
+    // the other's lane, so neither can go first. Before, only tanks head on backed out: these
+    // two stood until both gave up (stuck after 10 s).
+    const grid = new Grid(30, 30);
+    const nav = new Navigator<Unit>(grid, { read: (u) => ({ ...u.pose }), write: (u, p) => Object.assign(u.pose, p) }, { budget: { expansions: 100_000 }, avoidance: true });
+    const a = { pose: { x: 10, y: 10, heading: 0 } };
+    const b = { pose: { x: 11.3, y: 11.25, heading: -Math.PI / 2 } };
+    nav.addUnit(a, TANK);
+    nav.addUnit(b, TANK);
+    const moves = [nav.moveTo(a, { x: 24, y: 10 }), nav.moveTo(b, { x: 11.3, y: 2 })];
+    let gap = Infinity;
+    for (let frame = 0; frame < 60 * 30 && moves.some((m) => !m.ended); frame++) {
+      nav.update(1 / 60);
+      gap = Math.min(gap, Math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y) - 2 * SWEEP);
+    }
+    expect(moves.map((m) => m.state)).toEqual(['arrived', 'arrived']);
+    expect(gap).toBeGreaterThan(-0.1 * SWEEP);
+  });
+});
