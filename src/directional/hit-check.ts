@@ -44,6 +44,13 @@ export const LOOP_TURN = Math.PI;
  */
 export const LOOP_SLACK = 1.25;
 
+/**
+ * The open-ground search that decides {@link LOOP_SLACK} looks at most this many times a loop's
+ * length from its start: with the default reverse cost (2) and no turn penalty the cost bound is
+ * at most 2.5 lengths, so only penalties or reverse costs beyond that are cut.
+ */
+const LOOP_REACH_PER_LENGTH = 4;
+
 /** Cost agreement for two moves that make the same curve (an exact split at a lattice state). */
 const COST_EPSILON = 1e-9;
 
@@ -543,7 +550,10 @@ function* openGroundDistancesWork(
   quarter: number,
 ): BuildWork<(dx: number, dy: number, k: number) => number> {
   const bound = LOOP_SLACK * Math.max(...loops.map((c) => c.cost));
-  const reach = Math.ceil(bound) + rings;
+  // The window is bounded by the loops' lengths too, not by cost alone: a turn penalty or reverse
+  // cost in the thousands made it thousands of tiles wide (a 31 s build, or an array too large to
+  // allocate). A chain outside it is simply not found, which keeps that loop: slower, never wrong.
+  const reach = Math.ceil(Math.min(bound, LOOP_REACH_PER_LENGTH * Math.max(...loops.map((c) => c.curve.length)))) + rings;
   const side = 2 * reach + 1;
   const size = side * side * headings;
   // One allocation cannot be split: beyond a piece (r >= 6 or so) it is charged a whole piece, its cost in part.

@@ -3,7 +3,7 @@ import { Grid } from '../../../src/grid/grid.js';
 import { DirectionalPlanner } from '../../../src/directional/directional-planner.js';
 import { dubins } from '../../../src/curves/dubins.js';
 import { latticeHeading, MoveSet, moveSetFor, turningOf, type HeadingCount, type Neighborhood } from '../../../src/directional/hit-check.js';
-import { resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
+import { MAX_COST_FACTOR, resolveProfile, type UnitProfile } from '../../../src/unit/profile.js';
 import { angleGap, overlappedCells, pathProblem, poseAlong, samplePoses } from '../../support/footprint-sampler.js';
 
 /** A grid with no free cell: the sampler then lists every cell a disc overlaps. */
@@ -85,6 +85,21 @@ describe('hit-check tables', () => {
     // Straight moves of two tiles are two moves of one.
     expect(set.index(0, 2, 0, 0)).toBe(-1);
     expect(set.index(0, 1, 0, 0)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('builds for the largest turn penalty and reverse cost a profile accepts, and plans with them', () => {
+    // The loop check's window once grew with cost: an array of 5.7e9 states threw at turnPenalty 1000.
+    for (const extra of [{ turnPenalty: MAX_COST_FACTOR }, { reverse: true, reverseCost: MAX_COST_FACTOR, turnPenalty: 1000 }]) {
+      const profile: UnitProfile = { turningRadius: 2, width: 1, length: 1.5, ...extra };
+      const set = new MoveSet(resolveProfile(profile), 16, 24);
+      expect(set.size).toBeGreaterThan(16);
+      const grid = Grid.fromPredicate(30, 20, (x, y) => x === 15 && y < 14);
+      const r = new DirectionalPlanner(grid, profile).findPath({ x: 4.5, y: 4.5, heading: 0 }, { x: 25.5, y: 4.5 });
+      expect(r.status, JSON.stringify(extra)).toBe('found');
+      const resolved = resolveProfile(profile);
+      const expectation = { start: { x: 4.5, y: 4.5, heading: 0 }, goal: { x: 25.5, y: 4.5 }, turningRadius: 2, sweepRadius: resolved.sweepRadius };
+      expect(pathProblem(grid, r.segments.toJSON(), expectation)).toBeNull();
+    }
   });
 
   it('is the same for every quarter turn, and cached per profile', () => {
