@@ -165,7 +165,7 @@ function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: Wo
   const r = profile.sweepRadius;
   const failed = (status: Exclude<PathStatus, 'found'>, message: string): Route => ({ status, waypoints: [], goal, message });
   for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
-    if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${v}`);
+    if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${String(v)}`);
   }
   // The region table answers below and in the nearest-point searches; a first build spreads over frames.
   yield* buildWork(budget, componentsOf(grid).refreshWork());

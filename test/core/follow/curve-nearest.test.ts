@@ -159,6 +159,15 @@ describe('hostile input gets a status, never a hang', () => {
     }
   });
 
+  it('a target whose coordinate is not a number is invalid, named in the message', () => {
+    // A symbol cannot be put in a template string: the message itself once threw, an `error` instead of `invalid`.
+    for (const y of [Symbol('y'), '2.5', null, { y: 2 }] as unknown as number[]) {
+      const { route } = plan(deadEndMap(), { start: START, goal: { x: 3.5, y }, profile: tank }, 1000, 1000);
+      expect(route!.status).toBe('invalid');
+      expect(route!.message).toMatch(/^y must be a finite number, got /);
+    }
+  });
+
   it('a target outside the map ends at the nearest drivable point inside it', () => {
     // North of the dead end, outside the map: the dead end is refused, its mouth is the answer.
     const grid = deadEndMap();
