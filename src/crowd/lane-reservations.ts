@@ -293,24 +293,25 @@ export class LaneReservations {
    */
   private clearOfExits(id: number, claim: Claim): number {
     let stop = Infinity;
-    const seen = new Set<number>();
+    // A unit met twice (on several cells) gives the same distance again, from the cache.
     for (const cell of claim.cells) {
-      for (const set of [this.holders.get(cell), this.waiters.get(cell)]) {
-        for (const other of set ?? []) {
-          if (other === id || seen.has(other)) continue;
-          seen.add(other);
-          const o = this.claims.get(other)!;
-          if (!o.vehicle || (!o.granted && o.seq > claim.seq) || !this.against(claim, other)) continue;
-          let d = claim.clearOf.get(o);
-          if (d === undefined) {
-            d = this.clearDistance(claim, o);
-            claim.clearOf.set(o, d);
-          }
-          stop = Math.min(stop, d);
-        }
-      }
+      for (const other of this.holders.get(cell) ?? NONE) stop = Math.min(stop, this.clearOf(id, claim, other));
+      for (const other of this.waiters.get(cell) ?? NONE) stop = Math.min(stop, this.clearOf(id, claim, other));
     }
     return stop;
+  }
+
+  /** {@link clearDistance} from `other`'s way out, when `other` is a vehicle going the other way before `claim`; else Infinity. */
+  private clearOf(id: number, claim: Claim, other: number): number {
+    if (other === id) return Infinity;
+    const o = this.claims.get(other)!;
+    if (!o.vehicle || (!o.granted && o.seq > claim.seq) || !this.against(claim, other)) return Infinity;
+    let d = claim.clearOf.get(o);
+    if (d === undefined) {
+      d = this.clearDistance(claim, o);
+      claim.clearOf.set(o, d);
+    }
+    return d;
   }
 
   /** The farthest distance along `claim`'s path, from where it claimed, up to which its disc stays off `o`'s path past the run. */
