@@ -262,19 +262,21 @@ function parts(w: WorkBreakdown, weighted: boolean): string {
   const named: [string, number][] = [
     ['proof', w.proof], ['field', w.field], ['kinematic', w.kinematic], ['joins', w.joins], ['shots', w.shots], ['shortcut', w.shortcut],
   ];
-  return named.filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ') + (w.fellBack && !weighted ? ', corridor fell back' : '');
+  const widened = w.widenings > 0 && !weighted ? `, corridor widened ${w.widenings}x` : '';
+  return named.filter(([, v]) => v !== 0).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ') + widened + (w.fellBack && !weighted ? ', corridor fell back' : '');
 }
 
 function markdownOf(series: readonly Series[], builds: readonly { name: string; ms: number }[]): string {
   const lines: string[] = [];
-  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | CPU ms p95 / max, > 16 | expansions p50 / max | µs per work unit | mean length (found) | hybrid fell back |');
+  lines.push('| set | unit | mode | n | statuses | p50 ms | p95 ms | p99 ms | max ms | > 16 ms | CPU ms p95 / max, > 16 | expansions p50 / max | µs per work unit | mean length (found) | hybrid widened locally / fell back |');
   lines.push('| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const s of series) {
     const ms = s.samples.map((x) => x.ms);
     const exp = s.samples.map((x) => x.work.expanded);
     const cpu = s.samples.map((x) => x.cpuMs);
     // On tile costs no corridor is built: nothing falls back.
-    const fell = s.mode !== 'hybrid' ? '' : s.weighted ? 'no corridor (tile costs)' : String(s.samples.filter((x) => x.work.fellBack).length);
+    const fell =
+      s.mode !== 'hybrid' ? '' : s.weighted ? 'no corridor (tile costs)' : `${s.samples.filter((x) => x.work.widenings > 0).length} / ${s.samples.filter((x) => x.work.fellBack).length}`;
     lines.push(
       `| ${s.set} | ${s.unit} | ${s.mode} | ${s.samples.length} | ${statuses(s.samples)} | ${f1(median(ms))} | ${f1(quantile(ms, 0.95))} | ${f1(quantile(ms, 0.99))} | ${f1(max(ms))} | ${ms.filter((v) => v > FRAME_MS).length} | ${f1(quantile(cpu, 0.95))} / ${f1(max(cpu))}, ${cpu.filter((v) => v > FRAME_MS).length} | ${median(exp)} / ${max(exp)} | ${f1(microsPerUnit(s.samples))} | ${f2(meanFoundLength(s.samples))} | ${fell} |`,
     );

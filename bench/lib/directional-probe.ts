@@ -20,6 +20,8 @@ export interface WorkBreakdown {
   shortcut: number;
   /** Hybrid only: true when the corridor ran dry and the search fell back to the whole lattice. */
   fellBack: boolean;
+  /** Hybrid only: times the corridor ran dry and was widened around the states it cut (before any fall-back). */
+  widenings: number;
 }
 
 /** The internals read, all optional: a renamed field reads as NaN rather than failing the run. */
@@ -34,6 +36,7 @@ interface Internals {
   shortcutWork?: number;
   corridorPhase?: boolean;
   phase?: string;
+  localWidenings?: number;
 }
 
 /** The lifetime counters of a planner (they only grow), and its per-query ones. */
@@ -77,6 +80,8 @@ export function probeQuery(planner: DirectionalPlanner, hybrid: boolean): () => 
       shortcut: after.shortcut - before.shortcut,
       // corridorPhase is stale after a query that ended before its first expansion.
       fellBack: hybrid && num(p.expanded) > 0 && (p.phase !== undefined ? p.phase !== 'corridor' : p.corridorPhase === false),
+      // Reset by each query's seed, like the corridor's phase: stale after a query that never searched.
+      widenings: hybrid && num(p.expanded) > 0 ? num(p.localWidenings) : 0,
     };
   };
 }

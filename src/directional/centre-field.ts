@@ -12,7 +12,7 @@
  * an estimate, like the other field's default, not a bound.
  */
 import { Grid } from '../grid/grid.js';
-import { discHitsBlocked, type WallDistanceMap } from '../curves/footprint.js';
+import { discHitsBlocked, TOUCH_MARGIN, type WallDistanceMap } from '../curves/footprint.js';
 import { MAX_PIECE_UNITS, unitsFor, type BuildWork } from '../search/stepped-build.js';
 import { copyCostsWork, GoalDistanceField } from './distance-field.js';
 import { RegionLabels } from './regions.js';
@@ -54,6 +54,16 @@ export class CentreField {
   ) {
     this.centres = new Grid(grid.width, grid.height);
     this.field = new GoalDistanceField(this.centres);
+  }
+
+  /**
+   * False when no grid can make the field differ from the planner's for a disc of `radius`
+   * (tiles): a disc no wider than a cell at a cell's centre touches no other cell, so the centres'
+   * grid is the grid itself and no free cell of the eroded grid is blocked in it. A planner then
+   * need not allocate the field at all (the steering benchmark's units, w = 0.8).
+   */
+  static mayDiffer(radius: number): boolean {
+    return radius + TOUCH_MARGIN > 0.5;
   }
 
   /** Work units of allocating a field for `grid` (its grid, and the field's corner memory). */

@@ -13,7 +13,7 @@ import type { GoalDistanceField } from './distance-field.js';
  * Half-width of the hybrid corridor, in tiles: at least this, and this beyond the turning radius
  * (Pinter's Smoothing-48 keeps the tiles within 3 rings of the path).
  */
-const CORRIDOR_TILES = 3;
+export const CORRIDOR_TILES = 3;
 
 /**
  * Which cells are in the current corridor: a cell is in when its stamp equals `generation`, so a
@@ -25,9 +25,97 @@ export class Corridor {
   /** The stamp of the current corridor's cells. */
   generation = 0;
 
+  /** Per cell, the widening that last reached it ({@link widenWork}). */
+  private seen = new Uint32Array(0);
+  private seenGeneration = 0;
+  /** The cells of the widening's flood, and the start of each of its rings. */
+  private queue = new Int32Array(0);
+
+  /**
+   * True when the way of `field` from corner (sx, sy) (settled there) leaves the current corridor:
+   * a corner of it touches no cell of the corridor. Reads the way's corners once.
+   */
+  leaves(field: GoalDistanceField, sx: number, sy: number): boolean {
+    const corners = field.pathFrom(sx, sy);
+    if (corners === null) return false;
+    const { width, height } = field.grid;
+    const { stamps, generation } = this;
+    // The goal point (the last) lies in a cell the corridor holds.
+    for (let i = 0; i + 1 < corners.length; i++) {
+      const { x, y } = corners[i]!;
+      let inside = false;
+      for (let cy = Math.max(0, y - 1); cy <= Math.min(height - 1, y) && !inside; cy++) {
+        for (let cx = Math.max(0, x - 1); cx <= Math.min(width - 1, x); cx++) if (stamps[cy * width + cx] === generation) inside = true;
+      }
+      if (!inside) return true;
+    }
+    return false;
+  }
+
+  /** True when the most recent {@link widenWork}'s flood reached cell `cell` (y · width + x). */
+  reached(cell: number): boolean {
+    return this.seen[cell] === this.seenGeneration;
+  }
+
   /** Room for `cells` cells, none in the corridor. */
   allocate(cells: number): void {
     this.stamps = new Uint32Array(cells);
+    this.seen = new Uint32Array(cells);
+    this.queue = new Int32Array(cells);
+    this.seenGeneration = 0;
+  }
+
+  /**
+   * Widens the current corridor around `seeds` (cells, y · width + x; repeats allowed), as
+   * resumable work: every cell that a flood over the free cells of `free` (cells sharing an edge or
+   * a corner) reaches from a seed within the corridor's half-width (the turning radius + 3) joins it. The planner seeds it with
+   * the cells of the states whose moves the corridor cut, so it grows only where the search pressed
+   * against its edge. Returns the cells that joined. A piece is {@link FLOOD_PIECE} cells of the flood.
+   */
+  *widenWork(seeds: ArrayLike<number>, count: number, free: Grid, turningRadius: number): BuildWork<number> {
+    const reach = Math.ceil(turningRadius + CORRIDOR_TILES);
+    if (++this.seenGeneration === 0xffffffff) {
+      this.seen.fill(0);
+      this.seenGeneration = 1;
+    }
+    const { seen, queue, stamps } = this;
+    const mark = this.seenGeneration;
+    const { width, height, cells } = free;
+    let tail = 0;
+    let joined = 0;
+    for (let i = 0; i < count; i++) {
+      const cell = seeds[i]!;
+      if (seen[cell] === mark) continue;
+      seen[cell] = mark;
+      queue[tail++] = cell;
+      if (stamps[cell] !== this.generation) {
+        stamps[cell] = this.generation;
+        joined++;
+      }
+    }
+    let head = 0;
+    for (let ring = 0; ring < reach && head < tail; ring++) {
+      const end = tail;
+      for (; head < end; head++) {
+        if ((head & (FLOOD_PIECE - 1)) === 0) yield unitsFor(Math.min(FLOOD_PIECE, end - head), FLOODED_PER_UNIT);
+        const cell = queue[head]!;
+        const x = cell % width;
+        const y = (cell / width) | 0;
+        for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
+          for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
+            const n = ny * width + nx;
+            if (seen[n] === mark || cells[n] !== 0) continue;
+            seen[n] = mark;
+            queue[tail++] = n;
+            if (stamps[n] !== this.generation) {
+              stamps[n] = this.generation;
+              joined++;
+            }
+          }
+        }
+      }
+    }
+    return joined;
   }
 
   /**
@@ -36,14 +124,16 @@ export class Corridor {
    * sight on `shrunk` (the grid eroded by the unit's sweep radius, which `field` searches). Returns
    * false, with nothing marked, when the field finds no path. Each line of sight and each row of
    * a segment's band is a piece: a long path's corridor (up to 24,000 cells and a 180-corner
-   * string pull on the shared maps, several milliseconds) spreads over steps.
+   * string pull on the shared maps, several milliseconds) spreads over steps. With `add`, the band
+   * joins the current corridor instead (true when either holds a path): a second way to the
+   * goal, on another field's grid.
    */
-  *markWork(field: GoalDistanceField, shrunk: Grid, start: Point, sx: number, sy: number, turningRadius: number): BuildWork<boolean> {
+  *markWork(field: GoalDistanceField, shrunk: Grid, start: Point, sx: number, sy: number, turningRadius: number, add = false): BuildWork<boolean> {
     const corners = field.pathFrom(sx, sy);
     if (corners === null) return false;
     yield unitsFor(corners.length, PATH_POINTS_PER_UNIT);
     const points = yield* pullWork(shrunk, [{ x: start.x, y: start.y }, ...corners]);
-    if (++this.generation === 0xffffffff) {
+    if (!add && ++this.generation === 0xffffffff) {
       this.stamps.fill(0);
       this.generation = 1;
     }
@@ -77,6 +167,12 @@ const PATH_POINTS_PER_UNIT = 32;
 
 /** Cells tested per work unit (a point-to-segment distance each). */
 const CELLS_PER_UNIT = 16;
+
+/** Cells of a widening's flood per work unit: each reads its eight neighbours (a byte and a stamp each). */
+const FLOODED_PER_UNIT = 2;
+
+/** Cells of a widening's flood per piece (a power of two). */
+const FLOOD_PIECE = 64;
 
 /** Cells a line of sight visits per work unit. */
 const SIGHT_CELLS_PER_UNIT = 16;

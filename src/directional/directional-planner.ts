@@ -40,7 +40,7 @@ import {
   type Neighborhood,
   turningOf,
 } from './hit-check.js';
-import { Corridor } from './corridor.js';
+import { Corridor, CORRIDOR_TILES } from './corridor.js';
 import { StartJoins } from './start-joins.js';
 import { moveBitsWork, type MoveBits } from './move-bits.js';
 import { PathShortcut, type ShortcutChain } from './shortcut.js';
@@ -148,6 +148,18 @@ const BURST_GOAL_SIDE = 256;
  * search's first 512 expansions and the field had cost 1,000 to 20,000.
  */
 const EARLY_PROOF_UNITS = 64;
+
+/** Corners of a field's way checked against the corridor per work unit (a few stamp reads each); a way has at most a map's width plus height of them, about. */
+const CORNERS_READ_PER_UNIT = 8;
+
+/** {@link DirectionalPlanner}'s centres' guide before the query's opening has decided it. */
+const CENTRES_UNDECIDED = -2;
+
+/**
+ * Times a hybrid corridor that ran dry is widened around the states it cut before the search falls
+ * back to the whole lattice: each widening adds the corridor's half-width around them.
+ */
+const MAX_LOCAL_WIDENINGS = 2;
 
 /**
  * Expansions the search goes on for after its first legal shot that loops, looking for a cheaper
@@ -411,11 +423,24 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private expanded = 0;
   /** The phase of the current query: the hybrid corridor, or the whole lattice. */
   private corridorPhase = false;
-  /** The closed states whose moves the corridor cut (ids, the first {@link cutCount}), re-expanded when it is widened. */
+  /**
+   * The closed states whose moves the corridor cut (ids; those from {@link cutFrom} to {@link cutCount}
+   * are still cut), re-expanded when it is widened.
+   */
   private cut = new Int32Array(0);
   private cutCount = 0;
-  /** How many of them the widening has re-expanded. */
+  private cutFrom = 0;
+  /** How many of them the widening has re-expanded, of the first {@link widenEnd}. */
   private widened = 0;
+  private widenEnd = 0;
+  /** The corridor's widenings around the states it cut in this query ({@link MAX_LOCAL_WIDENINGS} at most). */
+  private localWidenings = 0;
+  /** The marking of the current local widening, in slices. */
+  private widenBuild: SteppedBuild<unknown> | null = null;
+  /** The corridor has taken in the centres' way in a widening ({@link widen}). */
+  private centresWidened = false;
+  /** The cells of the cut states, the local widening's seeds. */
+  private widenSeeds = new Int32Array(0);
   /** The corridor is being widened ({@link runWidened}). */
   private widening = false;
   /** Units of the widenings' re-expansions, over the planner's life. */
@@ -445,6 +470,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private centreOn = false;
   /** The goal's cell, whose region of the centres' grid the centres' field reaches. */
   private centreGoal = 0;
+  /**
+   * The cell where the centres' way from the start begins ({@link centresGuide}), -1 for none, or
+   * {@link CENTRES_UNDECIDED} before the query's opening has aimed the centres' field.
+   */
+  private centreGuide = CENTRES_UNDECIDED;
   /** The least tile cost around each cell, for the moves' lower bounds on weighted grids (see min-costs.ts). */
   private readonly minCosts = new MinCosts();
   /** Its computation in progress, in slices in the query's opening. */
@@ -712,6 +742,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.expanded = 0;
     this.proofWork = 0;
     this.centreOn = false;
+    this.centreGuide = CENTRES_UNDECIDED;
+    this.centresWidened = false;
     this.weighted = this.grid.weighted;
     this.fieldProofOwed = 0;
     this.fieldAtBegin = this.field.work;
@@ -807,17 +839,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           if (this.disproved()) return 'exhausted';
         }
       }
-      // On a grid with tile costs the corridor is not built: it follows the shortest way, and the
-      // cheap one (a road) may run outside it. The hybrid search then searches the whole lattice.
-      this.corridorBuild = this.hybrid && !this.weighted ? new SteppedBuild(this.corridor.markWork(this.field, this.shrunk, this.start, sx, sy, this.profile.turningRadius)) : null;
+      // Marked below, once the centres' field (which it may follow) is aimed.
+      this.corridorBuild = null;
       this.stage = 'corridor';
     }
     if (this.stage === 'corridor') {
-      if (this.weighted && !this.admissible && !this.centreOn) {
-        // The centres' field (centre-field.ts), on grids with tile costs, where the other field's
-        // edge runs at the cheaper side's cost mislead the search most: refreshed after grid
-        // changes, aimed at this goal. (On the demo's walls without costs it halved the full
-        // search's time too, but changed the plans of a crowd test's tanks; not tried further.)
+      if (!this.admissible && this.centreGuide === CENTRES_UNDECIDED && CentreField.mayDiffer(this.profile.sweepRadius)) {
+        // The centres' field (centre-field.ts): where the eroded grid has ways the lattice's
+        // centres cannot take (a street two cells wide for a disc wider than a cell, or, with tile
+        // costs, a road's edge at the road's cost) the other field misleads the search most.
+        // Refreshed after grid changes, aimed at this goal.
         if (this.centre === null) {
           this.openingWork += CentreField.allocationUnits(this.grid);
           this.centre = new CentreField(this.grid, this.profile.sweepRadius);
@@ -843,6 +874,27 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           const ay = free ? this.goal.y : ((this.centreGoal / width) | 0) + 0.5;
           this.centre.field.aim(ax, ay, this.startCell % width, (this.startCell / width) | 0);
         }
+        this.centreGuide = this.centresGuide();
+      }
+      if (this.centreOn && !this.weighted) {
+        // Without tile costs, the estimates read it only where the centres' way to the goal is
+        // longer than the eroded grid's by more than the corridor's half-width: then the eroded
+        // way runs where no lattice state fits (the demo's two-cell streets), and misleads the
+        // search. Elsewhere the two differ by the walls' thickening alone (within 4 tiles on the
+        // crowd tests' maps, 12.6 and 18.5 on the demo's slowest pairs) and the eroded field
+        // guides as well (the hybrid corridor takes in the centres' way only if it runs dry).
+        const { width } = this.grid;
+        const guide = this.centreGuide;
+        const centres = this.centre!.field;
+        const gx = guide % width;
+        const gy = (guide / width) | 0;
+        while (guide >= 0 && !centres.settled(gx, gy)) {
+          if (!(left() > 0)) return 'pending';
+          centres.settle(gx, gy, Math.max(1, Math.floor(left() * FIELD_CORNERS_PER_UNIT)));
+        }
+        const eroded = this.field.cellEstimate(this.startCell % width, (this.startCell / width) | 0);
+        const detour = this.profile.turningRadius + CORRIDOR_TILES;
+        if (guide < 0 || !(centres.cellEstimate(gx, gy) > eroded + detour)) this.centreOn = false;
       }
       const costs = this.moveCosts;
       if (this.weighted && costs !== null && !this.minCosts.fresh(this.grid, costs.span)) {
@@ -852,6 +904,19 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         this.openingWork += this.minCostsBuild.step(left());
         if (!this.minCostsBuild.done) return 'pending';
         this.minCostsBuild = null;
+      }
+      // On a grid with tile costs the corridor is not built: it follows the shortest way, and the
+      // cheap one (a road) may run outside it. The hybrid search then searches the whole lattice.
+      if (this.hybrid && !this.weighted && this.corridorBuild === null) {
+        const { width } = this.grid;
+        const sx = this.startCell % width;
+        const sy = (this.startCell / width) | 0;
+        // Around the eroded grid's way to the goal and, where it reaches the start, the centres'
+        // way too (see corridorWork): the first may run through a street no lattice state fits in
+        // (a corridor the search would comb in vain), the second round a gap in a thin wall that
+        // moves cross but no centre can stand in (a way several tiles longer). Both fields are
+        // settled at the start (the centres' above).
+        this.corridorBuild = new SteppedBuild(this.corridorWork(sx, sy, this.centreGuide));
       }
       const build = this.corridorBuild;
       if (build !== null) {
@@ -869,11 +934,49 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   }
 
   /**
+   * Marks the hybrid corridor around the eroded field's way from corner (sx, sy) and, when `guide`
+   * is a cell ({@link centresGuide}), the centres' way from its top-left corner if the estimates
+   * follow the centres' field or that way leaves the first band (where it stays inside, the band
+   * would only grow by a sliver at its edges); both fields are settled there. True when either
+   * holds a way.
+   */
+  private *corridorWork(sx: number, sy: number, guide: number): BuildWork<boolean> {
+    const r = this.profile.turningRadius;
+    const eroded = yield* this.corridor.markWork(this.field, this.shrunk, this.start, sx, sy, r);
+    if (guide < 0) return eroded;
+    const w = this.grid.width;
+    const field = this.centre!.field;
+    const gx = guide % w;
+    const gy = (guide / w) | 0;
+    if (eroded && !this.centreOn) {
+      yield unitsFor(field.grid.width + field.grid.height, CORNERS_READ_PER_UNIT);
+      if (!this.corridor.leaves(field, gx, gy)) return true;
+    }
+    this.centresWidened = true;
+    const centres = yield* this.corridor.markWork(field, this.centre!.centres, this.start, gx, gy, r, eroded);
+    return eroded || centres;
+  }
+
+  /**
+   * The cell whose top-left corner the centres' way ({@link centre}'s field) starts from, or -1
+   * when there is none (the estimates and the corridor then keep to the eroded grid): the free centre
+   * nearest the start point that the unit's centre reaches from the start's cell within
+   * {@link APPROACH_RING} cells ({@link CentreField.approachCell}; the start's joins reach that
+   * far), if it is in the goal's region of the centres' grid (so its way to the goal is finite).
+   */
+  private centresGuide(): number {
+    if (!this.centreOn) return -1;
+    const centre = this.centre!;
+    const cell = centre.approachCell(this.start.x, this.start.y, APPROACH_RING, this.shrunk);
+    return cell >= 0 && centre.reaches(this.centreGoal, cell) ? cell : -1;
+  }
+
+  /**
    * Runs the current phase within `budget` work units (expansions, and the proof's work). The
    * proof answers for the whole lattice, and runs beside the hybrid corridor too: when it proves
    * no path, the query ends, even where the corridor's wider moves might still have found one
-   * (docs/directional.md). When the corridor runs dry the proof is begun if it has not been (it
-   * may end the query at once) before the search falls back to the whole lattice.
+   * (docs/directional.md). When the corridor runs dry it is widened ({@link widen}) until the
+   * search runs on the whole lattice.
    */
   private runPhases(budget: number): RunState {
     if (this.stage !== 'search') {
@@ -882,28 +985,96 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       if (opened !== 'found') return opened;
       budget -= this.sideWork() - side;
     }
-    if (this.widening) return this.runWidened(budget);
-    const expanded = this.expanded;
-    const side = this.sideWork();
-    const state = this.runBeside(budget);
-    if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
-    budget -= this.expanded - expanded + this.sideWork() - side;
-    // The corridor holds no path (and the proof, begun in the opening, has not shown there is none).
-    // The corridor is widened to the whole lattice: what it closed stands (its moves are the full
-    // search's), only the moves it cut are missing.
-    this.corridorPhase = false;
-    this.corridorOn = false;
-    this.widened = 0;
-    this.widening = true;
-    return this.runWidened(budget);
+    for (;;) {
+      const work = this.expanded + this.sideWork();
+      const state = this.widening ? this.runWidened(budget) : this.runBeside(budget);
+      if (state !== 'exhausted' || !this.corridorPhase || this.disproved()) return state;
+      // The corridor holds no path (and the proof, begun in the opening, has not shown there is none).
+      budget -= this.expanded + this.sideWork() - work;
+      this.widen();
+    }
   }
 
   /**
-   * The corridor widened to the whole lattice: the states whose moves it cut are expanded again
-   * (a unit of work each), then the search goes on from the open list the corridor left.
+   * Widens the corridor that ran dry: around the states whose moves it cut (issue 17: "where the
+   * corridor has no path, widen it locally before falling back to a full search"), up to
+   * {@link MAX_LOCAL_WIDENINGS} times, then to the whole lattice. What the corridor closed stands
+   * (its moves are the full search's); only the moves it cut are missing, and the states that cut
+   * them are expanded again ({@link runWidened}).
+   */
+  private widen(): void {
+    // The states still cut, to the front of the list; those a re-expansion cuts again go after them.
+    this.cut.copyWithin(0, this.cutFrom, this.cutCount);
+    this.cutCount -= this.cutFrom;
+    this.cutFrom = 0;
+    this.widened = 0;
+    this.widenEnd = this.cutCount;
+    this.widening = true;
+    if (!this.centreOn && this.centreGuide >= 0 && !this.centresWidened && this.cutCount > 0) {
+      // First the centres' way, if the corridor did not follow it already: the eroded way may run
+      // where no lattice state fits, and the centres' way around it is often the one to take.
+      this.localWidenings++;
+      const w = this.grid.width;
+      const guide = this.centreGuide;
+      this.centresWidened = true;
+      // Every cut state is expanded again: the way may pass anywhere.
+      this.widenBuild = new SteppedBuild(this.corridor.markWork(this.centre!.field, this.centre!.centres, this.start, guide % w, (guide / w) | 0, this.profile.turningRadius, true));
+      return;
+    }
+    if (this.localWidenings < MAX_LOCAL_WIDENINGS + (this.centresWidened ? 1 : 0) && this.cutCount > 0) {
+      this.localWidenings++;
+      if (this.widenSeeds.length < this.cutCount) this.widenSeeds = new Int32Array(this.cut.length);
+      // Seeded where the search came nearest the goal (by the estimate): the cut states within the
+      // corridor's half-width of the least estimate among them.
+      let least = Infinity;
+      for (let i = 0; i < this.cutCount; i++) least = Math.min(least, this.h(this.cutCellState(i)));
+      const near = least + this.profile.turningRadius + CORRIDOR_TILES;
+      let seeds = 0;
+      for (let i = 0; i < this.cutCount; i++) {
+        const id = this.cutCellState(i);
+        if (this.h(id) <= near) this.widenSeeds[seeds++] = (id / this.headings) | 0;
+      }
+      this.widenBuild = new SteppedBuild(this.corridor.widenWork(this.widenSeeds, seeds, this.shrunk, this.profile.turningRadius));
+      this.widenEnd = -1;
+      return;
+    }
+    this.corridorPhase = false;
+    this.corridorOn = false;
+  }
+
+  /** A lattice state of the cell of cut state `i` (the start's cell for the virtual start): its cell's estimate is the state's. */
+  private cutCellState(i: number): number {
+    const id = this.cut[i]!;
+    return id === this.virtualStart ? this.startCell * this.headings : id;
+  }
+
+  /**
+   * A widening in progress within `budget` units: its marking (a local one), then the cut states
+   * expanded again (a unit of work each, and their moves), then the search goes on from the open
+   * list the corridor left.
    */
   private runWidened(budget: number): RunState {
-    while (this.widened < this.cutCount) {
+    const build = this.widenBuild;
+    if (build !== null) {
+      if (!(budget > 0)) return 'pending';
+      const used = build.step(budget);
+      this.widenWork += used;
+      budget -= used;
+      if (!build.done) return 'pending';
+      this.widenBuild = null;
+    }
+    if (this.widenEnd < 0) {
+      // A widening around cut states: those its flood reached go first (expanded again), the others stay cut.
+      let reached = 0;
+      for (let i = 0; i < this.cutCount; i++) {
+        const id = this.cut[i]!;
+        if (!this.corridor.reached(id === this.virtualStart ? this.startCell : (id / this.headings) | 0)) continue;
+        this.cut[i] = this.cut[reached]!;
+        this.cut[reached++] = id;
+      }
+      this.widenEnd = reached;
+    }
+    while (this.widened < this.widenEnd) {
       if (!(budget > 0)) return 'pending';
       const id = this.cut[this.widened++]!;
       if (id === this.virtualStart) this.expandStart();
@@ -911,6 +1082,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       this.widenWork += 1 + this.expansionExtra;
       budget -= 1 + this.expansionExtra;
     }
+    this.cutFrom = this.widenEnd;
     this.widening = false;
     return this.runBeside(budget);
   }
@@ -1113,6 +1285,10 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private seed(corridor: boolean): void {
     this.corridorOn = corridor;
     this.cutCount = 0;
+    this.cutFrom = 0;
+    this.widenEnd = 0;
+    this.localWidenings = 0;
+    this.widenBuild = null;
     this.widening = false;
     const bits = this.movesBits;
     if (bits !== null && this.blockedMoves.length < bits.words) this.blockedMoves = new Int32Array(bits.words);
