@@ -33,15 +33,18 @@ export class Corridor {
 
   /**
    * True when the way of `field` from corner (sx, sy) (settled there) leaves the current corridor:
-   * a corner of it touches no cell of the corridor. Reads the way's corners once.
+   * a corner of it touches no cell of the corridor. As resumable work: the way's walk is a piece,
+   * then {@link CORNERS_PER_PIECE} corners a piece.
    */
-  leaves(field: GoalDistanceField, sx: number, sy: number): boolean {
+  *leavesWork(field: GoalDistanceField, sx: number, sy: number): BuildWork<boolean> {
     const corners = field.pathFrom(sx, sy);
     if (corners === null) return false;
+    yield unitsFor(corners.length, PATH_POINTS_PER_UNIT);
     const { width, height } = field.grid;
     const { stamps, generation } = this;
     // The goal point (the last) lies in a cell the corridor holds.
     for (let i = 0; i + 1 < corners.length; i++) {
+      if (i % CORNERS_PER_PIECE === 0) yield unitsFor(Math.min(CORNERS_PER_PIECE, corners.length - 1 - i), CORNERS_CHECKED_PER_UNIT);
       const { x, y } = corners[i]!;
       let inside = false;
       for (let cy = Math.max(0, y - 1); cy <= Math.min(height - 1, y) && !inside; cy++) {
@@ -167,6 +170,12 @@ const PATH_POINTS_PER_UNIT = 32;
 
 /** Cells tested per work unit (a point-to-segment distance each). */
 const CELLS_PER_UNIT = 16;
+
+/** Corners of a way checked against the corridor per work unit (four stamp reads each). */
+const CORNERS_CHECKED_PER_UNIT = 16;
+
+/** Corners of a way checked per piece. */
+const CORNERS_PER_PIECE = 256;
 
 /** Cells of a widening's flood per work unit: each reads its eight neighbours (a byte and a stamp each). */
 const FLOODED_PER_UNIT = 2;

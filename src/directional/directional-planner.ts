@@ -149,8 +149,11 @@ const BURST_GOAL_SIDE = 256;
  */
 const EARLY_PROOF_UNITS = 64;
 
-/** Corners of a field's way checked against the corridor per work unit (a few stamp reads each); a way has at most a map's width plus height of them, about. */
-const CORNERS_READ_PER_UNIT = 8;
+/**
+ * Cut states read per work unit when a widening picks its seeds or sorts them (an estimate from the
+ * cells' cache, or a stamp, each). These passes are not sliced: a piece of (cut states / 32) units.
+ */
+const CUT_STATES_PER_UNIT = 32;
 
 /** {@link DirectionalPlanner}'s centres' guide before the query's opening has decided it. */
 const CENTRES_UNDECIDED = -2;
@@ -948,10 +951,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     const field = this.centre!.field;
     const gx = guide % w;
     const gy = (guide / w) | 0;
-    if (eroded && !this.centreOn) {
-      yield unitsFor(field.grid.width + field.grid.height, CORNERS_READ_PER_UNIT);
-      if (!this.corridor.leaves(field, gx, gy)) return true;
-    }
+    if (eroded && !this.centreOn && !(yield* this.corridor.leavesWork(field, gx, gy))) return true;
     this.centresWidened = true;
     const centres = yield* this.corridor.markWork(field, this.centre!.centres, this.start, gx, gy, r, eroded);
     return eroded || centres;
@@ -1034,6 +1034,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         const id = this.cutCellState(i);
         if (this.h(id) <= near) this.widenSeeds[seeds++] = (id / this.headings) | 0;
       }
+      this.widenWork += (2 * this.cutCount) / CUT_STATES_PER_UNIT;
       this.widenBuild = new SteppedBuild(this.corridor.widenWork(this.widenSeeds, seeds, this.shrunk, this.profile.turningRadius));
       this.widenEnd = -1;
       return;
@@ -1073,6 +1074,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         this.cut[reached++] = id;
       }
       this.widenEnd = reached;
+      this.widenWork += this.cutCount / CUT_STATES_PER_UNIT;
     }
     while (this.widened < this.widenEnd) {
       if (!(budget > 0)) return 'pending';

@@ -1,6 +1,6 @@
 /**
  * The hybrid corridor's widening (Corridor.widenWork: a flood around seed cells) and its test of
- * whether another field's way leaves it (Corridor.leaves), against brute force on seeded random maps.
+ * whether another field's way leaves it (Corridor.leavesWork), against brute force on seeded random maps.
  */
 import { describe, expect, it } from 'vitest';
 import { Corridor, CORRIDOR_TILES } from '../../../src/directional/corridor.js';
@@ -85,7 +85,7 @@ describe('Corridor.widenWork', () => {
   });
 });
 
-describe('Corridor.leaves', () => {
+describe('Corridor.leavesWork', () => {
   it('says whether a corner of the way has no cell of the corridor among its four', () => {
     const rng = makeRng(42);
     let leaving = 0;
@@ -124,7 +124,9 @@ describe('Corridor.leaves', () => {
         for (let y = p.y - 1; y <= p.y; y++) for (let x = p.x - 1; x <= p.x; x++) inside ||= x >= 0 && y >= 0 && x < width && y < height && corridor.stamps[y * width + x] === 1;
         if (!inside) expected = true;
       }
-      expect(corridor.leaves(field, sx, sy), `map ${t}`).toBe(expected);
+      const build = new SteppedBuild(corridor.leavesWork(field, sx, sy));
+      while (!build.done) expect(build.step(1)).toBeLessThanOrEqual(MAX_PIECE_UNITS);
+      expect(build.result, `map ${t}`).toBe(expected);
       if (expected) leaving++;
       else staying++;
     }
