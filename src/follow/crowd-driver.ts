@@ -665,6 +665,8 @@ export class CrowdDriver<T> {
         r.yieldHold = YIELD_HOLD;
       } else if ((r.yieldHold -= h) <= 0) r.lastYield = undefined;
       r.yieldingTo = blocker ? blockerId : undefined;
+      // Stopped a while for a unit that steers and is itself held up: it is moved off the way.
+      if (blocker && r.warp === 0 && r.stall >= GIVE_WAY_AFTER) this.sendAside(s, blocker);
       if (r.warp === 0 && !f.done) {
         const waitingFor = blocker ?? (lane ? this.byAgent.get(lane.waitsFor) : undefined);
         if (r.stall === 0 && waitingFor && move && !move.ended && s.routed) move.emit('wait', s.unit, move, waitingFor.unit);
@@ -723,6 +725,26 @@ export class CrowdDriver<T> {
       s.routed = false;
       this.host.plan(s, move, true, at, true);
     }
+  }
+
+  /**
+   * Vehicle `s` has waited {@link GIVE_WAY_AFTER} for `other`: when that is a unit that steers,
+   * itself held up on its move as long, and within the creep rule's reach, it gives way to the
+   * vehicle ({@link stepsAside}: the vehicle no longer brakes for it but creeps on, and
+   * {@link creepCap} sends it across and off the vehicle's way). Else each waits for the other: a
+   * soldier whose goal or way on lies behind the vehicle, or that can back no further, waits for
+   * the vehicle to go, and the vehicle for it to move (the bridge's south bank, issue 19).
+   */
+  private sendAside(s: UnitState<T>, other: UnitState<T>): void {
+    const o = other.rider;
+    if (!o || !this.steers(other) || atRest(other) || o.idle < GIVE_WAY_AFTER) return;
+    // Farther off, nothing would move it aside, and the vehicle would drive on as if it were not there.
+    const crowd = this.crowd;
+    const a = s.rider!.agent;
+    const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + CREEP_LOOKAHEAD;
+    if (Math.hypot(crowd.x(o.agent) - crowd.x(a), crowd.y(o.agent) - crowd.y(a)) > reach) return;
+    o.backoff = GIVE_WAY_TIME;
+    o.clearsVehicle = true;
   }
 
   /**
