@@ -140,3 +140,20 @@ export class MoveBits {
     }
   }
 }
+
+/**
+ * The first move from m on, before `end`, whose bit in `blocked` is clear (bit j for move
+ * `first + j`), or `end` when there is none: the moves a hit check leaves, found a word at a time.
+ */
+export function nextClear(blocked: Int32Array, first: number, m: number, end: number): number {
+  const n = end - first;
+  for (let j = m - first; j < n; j = (j | 31) + 1) {
+    // The word's clear bits from bit j on, shifted down to bit 0.
+    const clear = ~blocked[j >> 5]! >>> (j & 31);
+    if (clear !== 0) {
+      const at = j + 31 - Math.clz32(clear & -clear);
+      return at < n ? first + at : end;
+    }
+  }
+  return end;
+}

@@ -34,6 +34,7 @@ import { curveBetween, latticeHeading, type MoveSet } from './hit-check.js';
 import { curveOrNull, HEADING_EPSILON, joinRings, latticeIndex, longSweepWork } from './lattice-rules.js';
 import { StartJoins } from './start-joins.js';
 import type { ExpansionHits } from './window-hits.js';
+import { nextClear } from './move-bits.js';
 import { ApproachBound, POSES_PER_UNIT } from './approach-bound.js';
 
 /**
@@ -701,13 +702,18 @@ export class ReachabilityProof {
     const last = mv.first[k + 1]!;
     const bits = this.hitBits(false, k, cx, cy);
     for (let m = firstMove; m < last; m++) {
+      // The moves the bits block, skipped a word at a time (the tests below are pure, so their order is free).
+      if (bits !== null) {
+        m = nextClear(bits, firstMove, m, last);
+        if (m === last) break;
+      }
       const tx = cx + mv.dx[m]!;
       const ty = cy + mv.dy[m]!;
       // A target off the map is illegal anyway: the move sweeps its end disc.
       if (tx < 0 || ty < 0 || tx >= w || ty >= this.grid.height) continue;
       const to = (ty * w + tx) * H + mv.endHeading[m]!;
       if (this.visited(to, FORWARD)) continue;
-      if (bits !== null ? ((bits[(m - firstMove) >> 5]! >>> ((m - firstMove) & 31)) & 1) !== 0 : !this.legal(m, cx, cy)) continue;
+      if (bits === null && !this.legal(m, cx, cy)) continue;
       if (this.markForward(to)) return;
     }
   }
@@ -730,14 +736,20 @@ export class ReachabilityProof {
     const { first, moves, fromHeading } = this.ends;
     const firstMove = first[k]!;
     const bits = this.hitBits(true, k, cx, cy);
-    for (let i = firstMove; i < first[k + 1]!; i++) {
+    const end = first[k + 1]!;
+    for (let i = firstMove; i < end; i++) {
+      // As in expandForward: blocked moves skipped a word at a time, the pure tests in any order.
+      if (bits !== null) {
+        i = nextClear(bits, firstMove, i, end);
+        if (i === end) break;
+      }
       const m = moves[i]!;
       const fx = cx - mv.dx[m]!;
       const fy = cy - mv.dy[m]!;
       if (fx < 0 || fy < 0 || fx >= w || fy >= this.grid.height) continue;
       const from = (fy * w + fx) * H + fromHeading[m]!;
       if (this.visited(from, BACKWARD)) continue;
-      if (bits !== null ? ((bits[(i - firstMove) >> 5]! >>> ((i - firstMove) & 31)) & 1) !== 0 : !this.legal(m, fx, fy)) continue;
+      if (bits === null && !this.legal(m, fx, fy)) continue;
       if (this.markBackward(from)) return;
     }
   }
