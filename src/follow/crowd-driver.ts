@@ -698,9 +698,12 @@ export class CrowdDriver<T> {
       this.host.plan(s, move, true, { ...f.pose });
       return;
     }
-    if (p.reverse && r.stall >= MAKE_WAY_TIME && s.job === undefined && s.follower && this.makesWayFor(s, r.yieldingTo)) {
-      if (this.makeWay(s, r.yieldingTo!)) return;
-      r.wayBlocked = true;
+    if (p.reverse && r.stall >= MAKE_WAY_TIME && s.job === undefined && s.follower) {
+      const forWhom = this.makesWayFor(s, r.yieldingTo) ? r.yieldingTo : this.waiterToMakeWayFor(s);
+      if (forWhom !== undefined) {
+        if (this.makeWay(s, forWhom)) return;
+        r.wayBlocked = true;
+      }
     }
     if (r.stall >= SETTLE_TIME && s.follower && this.behindArrived(s, r.yieldingTo)) {
       // Its group got there first and stands in the way: it has come as close as it can.
@@ -772,6 +775,25 @@ export class CrowdDriver<T> {
     const theirs = this.runAhead(other);
     if (mine !== theirs) return mine;
     return s.serial > other.serial;
+  }
+
+  /**
+   * The crowd id of a vehicle stopped {@link MAKE_WAY_TIME} or more that waits on vehicle `s` and
+   * that `s` should back out of the way of ({@link makesWayFor}), whoever `s` waits on itself;
+   * undefined when there is none. Round a knot of three or more (a vehicle come out of a one-lane
+   * run waits on one queued at the mouth, which waits on the one ahead of it in the queue, which
+   * waits on the first) each waits on the next and no two on each other, so the rule for two
+   * never fired: now the one in the way of a vehicle that came out of a run, or that found no
+   * side to back out to, backs out for it.
+   */
+  private waiterToMakeWayFor(s: UnitState<T>): number | undefined {
+    const a = s.rider!.agent;
+    // Only stopped vehicles are asked, and a knot's vehicles may wait on one from farther than
+    // any fixed radius (their predictions reach seconds ahead): every unit is looked at.
+    for (const [b, w] of this.byAgent) {
+      if (w.rider?.yieldingTo === a && w.rider.stall >= MAKE_WAY_TIME && this.makesWayFor(s, b)) return b;
+    }
+    return undefined;
   }
 
   /** True when the vehicle's path within {@link RUN_AHEAD} tiles ahead touches a one-lane cell. */

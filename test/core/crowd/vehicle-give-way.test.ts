@@ -67,4 +67,11 @@ describe('infantry giving way to a vehicle step off its way', () => {
     // stood until the soldier gave up (19, 21, 21 and 22 of 24 arrived in these runs).
     expect([1, 4, 5, 6].map((seed) => bridgeRun(seed, 4))).toEqual([24, 24, 24, 24]);
   });
+
+  it('all 8 tanks and 16 infantry cross: round a knot of three tanks, the one in the way of a tank come off the bridge backs out', () => {
+    // Before, tanks at the south mouth waited on each other round a chain (one come off the
+    // bridge on one queued at the mouth, that one on another, and so on); no two waited on each
+    // other, so none backed out, and the chain stood (17, 20, 19 and 18 of 24 arrived).
+    expect([12, 20, 23, 26].map((seed) => bridgeRun(seed, 4))).toEqual([24, 24, 24, 24]);
+  });
 });
