@@ -112,13 +112,6 @@ const ESCAPE_RANGE = 0.5;
  */
 const MAKE_WAY_TIME = 0.5;
 
-/**
- * Tiles a stopped vehicle drives before it counts as moving again: edging up on a stop that moves
- * on by a hair each step (the other's prediction sampled afresh) is still waiting, and the
- * rules for long waits (backing out, detours) must see it.
- */
-const STALL_CREEP = 0.25;
-
 /** Below this cosine of the angle between their headings two vehicles face each other (about 120° or more apart). */
 const HEAD_ON_COS = -0.5;
 
@@ -677,14 +670,10 @@ export class CrowdDriver<T> {
       if (r.warp === 0 && !f.done) {
         const waitingFor = blocker ?? (lane ? this.byAgent.get(lane.waitsFor) : undefined);
         if (r.stall === 0 && waitingFor && move && !move.ended && s.routed) move.emit('wait', s.unit, move, waitingFor.unit);
-        if (r.stall === 0) {
-          r.stallX = f.pose.x;
-          r.stallY = f.pose.y;
-        }
         r.stall += h;
         // Waiting for traffic that moves is not being stuck, nor is waiting for a one-lane run to clear.
         r.frozen = lane || this.crowdMoves(s) ? 0 : r.frozen + h;
-      } else if (r.stall === 0 || Math.hypot(f.pose.x - r.stallX, f.pose.y - r.stallY) >= STALL_CREEP) {
+      } else {
         r.stall = 0;
         r.frozen = 0;
         r.replanned = false;

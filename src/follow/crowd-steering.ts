@@ -239,10 +239,8 @@ export interface Rider {
   wayFor: number | undefined;
   /** True when, stopped in a knot, it found no clear side to back out to (the other vehicle of the knot tries then). */
   wayBlocked: boolean;
-  /** Seconds a vehicle has been stopped, in a row, and where it stopped (it counts as stopped until it has driven a quarter tile from there). */
+  /** Seconds a vehicle has been stopped, in a row. */
   stall: number;
-  stallX: number;
-  stallY: number;
   /** Seconds into the current crawl window, the best distance left at its start, and whether the last window crawled. */
   window: number;
   windowBest: number;
@@ -260,7 +258,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, stallX: x, stallY: y, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
 }
 
 /**
