@@ -37,7 +37,9 @@ function setup(options?: NavigatorOptions) {
         Object.assign(u.pose, p);
       },
     },
-    options,
+    // A clock that never moves: every plan is made in the first frame whatever the machine's
+    // load, so the three units arrive in the same frame (a real clock split them under load).
+    { clock: () => 0, ...options },
   );
   const units = ['a', 'b', 'c'].map((name, i): Unit => ({ name, pose: { x: 0.5, y: 0.5 + 2 * i, heading: 0 }, writes: 0 }));
   for (const u of units) nav.addUnit(u, { speed: 5 });
