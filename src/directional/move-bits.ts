@@ -56,8 +56,6 @@ interface ChunkSets {
   sets: Int32Array;
   lo: Uint8Array;
   hi: Uint8Array;
-  /** Bit w set when the set's word w is not zero (for sets of at most 32 words). */
-  nonzero: Int32Array;
 }
 
 /** Chunks in a row of `side` columns. */
@@ -70,11 +68,10 @@ function* chunkWork(headings: number, side: number, cells: CellSets): BuildWork<
   const { words, touch } = cells;
   const chunks = chunksIn(side);
   const count = headings * side * chunks * CHUNK_PATTERNS;
-  yield unitsFor(4 * count * words + 6 * count, ZEROED_BYTES_PER_UNIT);
+  yield unitsFor(4 * count * words + 2 * count, ZEROED_BYTES_PER_UNIT);
   const sets = new Int32Array(count * words);
   const lo = new Uint8Array(count);
   const hi = new Uint8Array(count);
-  const nonzero = new Int32Array(count);
   for (let k = 0; k < headings; k++) {
     for (let r = 0; r < side; r++) {
       yield unitsFor(chunks * CHUNK_PATTERNS * words, CHUNK_WORDS_PER_UNIT);
@@ -95,7 +92,6 @@ function* chunkWork(headings: number, side: number, cells: CellSets): BuildWork<
             if (word === 0) continue;
             if (first === words) first = w;
             end = w + 1;
-            if (w < WORD_BITS) nonzero[at + p]! |= 1 << w;
           }
           lo[at + p] = end === 0 ? 0 : first;
           hi[at + p] = end;
@@ -103,7 +99,7 @@ function* chunkWork(headings: number, side: number, cells: CellSets): BuildWork<
       }
     }
   }
-  return { sets, lo, hi, nonzero };
+  return { sets, lo, hi };
 }
 
 /** The sets' words, filled a few moves a piece. */
@@ -168,8 +164,6 @@ export class MoveBits {
   /** Per chunk set, its first nonzero word and one past its last: a far chunk meets few moves. */
   private readonly wordLo: Uint8Array;
   private readonly wordHi: Uint8Array;
-  /** Per chunk set, its nonzero words as bits (sets of up to {@link WORD_BITS} words). */
-  private readonly nonzero: Int32Array;
 
   /**
    * Builds the sets in one call; {@link moveBitsWork} builds them in pieces.
@@ -191,7 +185,6 @@ export class MoveBits {
     this.chunks = chunks.sets;
     this.wordLo = chunks.lo;
     this.wordHi = chunks.hi;
-    this.nonzero = chunks.nonzero;
     this.rowChunks = chunksIn(side);
     const sets = moves.headings * side * side;
     this.rowMask = new Int32Array(moves.headings * side);
@@ -208,14 +201,9 @@ export class MoveBits {
    * c - maxExtent, row offset r - maxExtent; bits above the window are ignored).
    */
   blocked(k: number, rows: Int32Array, out: Int32Array): void {
-    const { side, words, chunks, rowChunks, rowMask, wordLo, wordHi, nonzero } = this;
+    const { side, words, chunks, rowChunks, rowMask, wordLo, wordHi } = this;
     out.fill(0, 0, words);
-    // The words with a move not yet blocked, one bit each (all words when there are too many for
-    // a mask): near walls most words fill up early (a ship's slowest demo orders keep 8 of 24
-    // words open), and a full word takes no more ORs.
-    const masked = words <= WORD_BITS;
-    let open = words === WORD_BITS ? -1 : (1 << words) - 1;
-    for (let r = 0; r < side && open !== 0; r++) {
+    for (let r = 0; r < side; r++) {
       // The row mask also clears the bits above the window.
       let row = rows[r]! & rowMask[k * side + r]!;
       const rowAt = (k * side + r) * rowChunks;
@@ -227,26 +215,12 @@ export class MoveBits {
         row &= ~((CHUNK_PATTERNS - 1) << shift);
         const set = (rowAt + c) * CHUNK_PATTERNS + pattern;
         const base = set * words;
-        if (!masked) {
-          const end = wordHi[set]!;
-          for (let w = wordLo[set]!; w < end; w++) out[w]! |= chunks[base + w]!;
-          continue;
-        }
-        let todo = nonzero[set]! & open;
-        while (todo !== 0) {
-          const w = 31 - Math.clz32(todo & -todo);
-          todo &= todo - 1;
-          const word = out[w]! | chunks[base + w]!;
-          out[w] = word;
-          if (word === -1) open &= ~(1 << w);
-        }
+        const end = wordHi[set]!;
+        for (let w = wordLo[set]!; w < end; w++) out[w]! |= chunks[base + w]!;
       }
     }
   }
 }
-
-/** Bits of a word: of a window row, and of the mask of a set's words. */
-const WORD_BITS = 32;
 
 /** The chunk of each column of a row word. */
 const CHUNK_OF = Uint8Array.from({ length: 32 }, (_, column) => Math.floor(column / CHUNK_COLUMNS));
