@@ -22,88 +22,14 @@ const CELLS_PER_UNIT = 32;
 /** Bytes of a zeroed array allocated per work unit (the directional planner measured 3 to 10 KB a microsecond). */
 const ZEROED_BYTES_PER_UNIT = 4096;
 
-/**
- * Window columns per chunk: {@link MoveBits.blocked} ORs one set per chunk of a row holding
- * blocked cells, the union of that chunk's pattern of cells, where it ORed one set per cell. On
- * the demo's slowest ship orders (29 columns, 24 words a set) a row's coast cells lie together:
- * 3 columns a chunk ORed 0.60 times the words (4 columns 0.55 times, for 1.5 times the memory).
- */
-const CHUNK_COLUMNS = 3;
-/** The cell patterns of a chunk, the empty one included (its set stays empty). */
-const CHUNK_PATTERNS = 1 << CHUNK_COLUMNS;
-
-/** Words of the chunks' sets made per work unit (a read, an OR and a store each). */
-const CHUNK_WORDS_PER_UNIT = 256;
-
 /** The {@link MoveBits} of `moves` as resumable work, or null when its extent is too wide for them. */
 export function* moveBitsWork(moves: MoveCells): BuildWork<MoveBits | null> {
   if (moves.maxExtent > MAX_MASK_EXTENT) return null;
-  const filled = yield* fillWork(moves);
-  return new MoveBits(moves, filled, yield* chunkWork(moves.headings, 2 * moves.maxExtent + 1, filled));
-}
-
-/** The sets of {@link MoveBits}: one per heading and window cell. */
-interface CellSets {
-  words: number;
-  touch: Int32Array;
-}
-
-/**
- * The sets of each row's chunks, per cell pattern ({@link MoveBits.chunks}), with their first
- * nonzero word and one past their last, made from the cells' sets a heading a piece.
- */
-interface ChunkSets {
-  sets: Int32Array;
-  lo: Uint8Array;
-  hi: Uint8Array;
-}
-
-/** Chunks in a row of `side` columns. */
-function chunksIn(side: number): number {
-  return Math.ceil(side / CHUNK_COLUMNS);
-}
-
-/** The chunks' sets as resumable work, a row a piece: a pattern is the union of the pattern without its lowest cell and that cell's set. */
-function* chunkWork(headings: number, side: number, cells: CellSets): BuildWork<ChunkSets> {
-  const { words, touch } = cells;
-  const chunks = chunksIn(side);
-  const count = headings * side * chunks * CHUNK_PATTERNS;
-  yield unitsFor(4 * count * words + 2 * count, ZEROED_BYTES_PER_UNIT);
-  const sets = new Int32Array(count * words);
-  const lo = new Uint8Array(count);
-  const hi = new Uint8Array(count);
-  for (let k = 0; k < headings; k++) {
-    for (let r = 0; r < side; r++) {
-      yield unitsFor(chunks * CHUNK_PATTERNS * words, CHUNK_WORDS_PER_UNIT);
-      for (let c = 0; c < chunks; c++) {
-        const at = ((k * side + r) * chunks + c) * CHUNK_PATTERNS;
-        for (let p = 1; p < CHUNK_PATTERNS; p++) {
-          const low = 31 - Math.clz32(p & -p);
-          const column = c * CHUNK_COLUMNS + low;
-          const rest = (at + (p & (p - 1))) * words;
-          const out = (at + p) * words;
-          // A column beyond the window (the last chunk's) adds nothing.
-          const cell = column < side ? ((k * side + r) * side + column) * words : -1;
-          let first = words;
-          let end = 0;
-          for (let w = 0; w < words; w++) {
-            const word = sets[rest + w]! | (cell < 0 ? 0 : touch[cell + w]!);
-            sets[out + w] = word;
-            if (word === 0) continue;
-            if (first === words) first = w;
-            end = w + 1;
-          }
-          lo[at + p] = end === 0 ? 0 : first;
-          hi[at + p] = end;
-        }
-      }
-    }
-  }
-  return { sets, lo, hi };
+  return new MoveBits(moves, yield* fillWork(moves));
 }
 
 /** The sets' words, filled a few moves a piece. */
-function* fillWork(moves: MoveCells): BuildWork<CellSets> {
+function* fillWork(moves: MoveCells): BuildWork<{ words: number; touch: Int32Array }> {
   const E = moves.maxExtent;
   const side = 2 * E + 1;
   const H = moves.headings;
@@ -149,19 +75,11 @@ export class MoveBits {
   /** Set of heading k and window cell (row r, column c): words at `((k · side + r) · side + c) · words`. */
   readonly touch: Int32Array;
   /**
-   * The union of the sets of each pattern of cells in each chunk of {@link CHUNK_COLUMNS} columns
-   * of a row: heading k, row r, chunk c (columns from c · CHUNK_COLUMNS), pattern p (bit b the
-   * column c · CHUNK_COLUMNS + b) at words `(((k · side + r) · chunks + c) · CHUNK_PATTERNS + p) · words`.
-   */
-  private readonly chunks: Int32Array;
-  /** Chunks a row. */
-  private readonly rowChunks: number;
-  /**
    * Per heading k and row r (at `k · side + r`), the columns whose sets are not empty, one bit
    * each: a blocked cell behind the unit, or beside its shortest moves, blocks nothing.
    */
   private readonly rowMask: Int32Array;
-  /** Per chunk set, its first nonzero word and one past its last: a far chunk meets few moves. */
+  /** Per set (at `(k · side + r) · side + c`), its first nonzero word and one past its last: a far cell meets few moves. */
   private readonly wordLo: Uint8Array;
   private readonly wordHi: Uint8Array;
 
@@ -171,8 +89,7 @@ export class MoveBits {
    */
   constructor(
     readonly moves: MoveCells,
-    filled?: CellSets,
-    chunked?: ChunkSets,
+    filled?: { words: number; touch: Int32Array },
   ) {
     const E = moves.maxExtent;
     if (E > MAX_MASK_EXTENT) throw new RangeError(`MoveBits needs maxExtent <= ${MAX_MASK_EXTENT}, got ${E}`);
@@ -181,17 +98,23 @@ export class MoveBits {
     this.words = data.words;
     this.touch = data.touch;
     const side = this.side;
-    const chunks = chunked ?? runBuild(chunkWork(moves.headings, side, data));
-    this.chunks = chunks.sets;
-    this.wordLo = chunks.lo;
-    this.wordHi = chunks.hi;
-    this.rowChunks = chunksIn(side);
     const sets = moves.headings * side * side;
     this.rowMask = new Int32Array(moves.headings * side);
+    this.wordLo = new Uint8Array(sets);
+    this.wordHi = new Uint8Array(sets);
     for (let set = 0; set < sets; set++) {
-      let any = false;
-      for (let w = 0; w < this.words && !any; w++) any = this.touch[set * this.words + w] !== 0;
-      if (any) this.rowMask[(set / side) | 0]! |= 1 << set % side;
+      let lo = this.words;
+      let hi = 0;
+      for (let w = 0; w < this.words; w++) {
+        if (this.touch[set * this.words + w] === 0) continue;
+        lo = Math.min(lo, w);
+        hi = w + 1;
+      }
+      if (hi === 0) continue;
+      this.wordLo[set] = lo;
+      this.wordHi[set] = hi;
+      const row = (set / side) | 0;
+      this.rowMask[row]! |= 1 << set % side;
     }
   }
 
@@ -201,29 +124,22 @@ export class MoveBits {
    * c - maxExtent, row offset r - maxExtent; bits above the window are ignored).
    */
   blocked(k: number, rows: Int32Array, out: Int32Array): void {
-    const { side, words, chunks, rowChunks, rowMask, wordLo, wordHi } = this;
+    const { side, words, touch, rowMask, wordLo, wordHi } = this;
     out.fill(0, 0, words);
     for (let r = 0; r < side; r++) {
       // The row mask also clears the bits above the window.
       let row = rows[r]! & rowMask[k * side + r]!;
-      const rowAt = (k * side + r) * rowChunks;
       while (row !== 0) {
-        // The chunk of the row's lowest blocked cell, with every blocked cell in it.
-        const c = CHUNK_OF[31 - Math.clz32(row & -row)]!;
-        const shift = c * CHUNK_COLUMNS;
-        const pattern = (row >>> shift) & (CHUNK_PATTERNS - 1);
-        row &= ~((CHUNK_PATTERNS - 1) << shift);
-        const set = (rowAt + c) * CHUNK_PATTERNS + pattern;
+        const low = row & -row;
+        row ^= low;
+        const set = (k * side + r) * side + (31 - Math.clz32(low));
         const base = set * words;
         const end = wordHi[set]!;
-        for (let w = wordLo[set]!; w < end; w++) out[w]! |= chunks[base + w]!;
+        for (let w = wordLo[set]!; w < end; w++) out[w]! |= touch[base + w]!;
       }
     }
   }
 }
-
-/** The chunk of each column of a row word. */
-const CHUNK_OF = Uint8Array.from({ length: 32 }, (_, column) => Math.floor(column / CHUNK_COLUMNS));
 
 /**
  * The first move from m on, before `end`, whose bit in `blocked` is clear (bit j for move
