@@ -28,6 +28,7 @@ import {
   allowedSpeed,
   ALONE_RANGE,
   ASIDE_ROOM,
+  ASK_ASIDE_TIME,
   ASIDE_TIME,
   ARRIVE_DISTANCE,
   AVOIDANCE_TIME_HORIZON,
@@ -200,6 +201,7 @@ export class CrowdDriver<T> {
       rider.best = Infinity;
       rider.idle = 0;
       rider.frozen = 0;
+      rider.askedAside = false;
       rider.window = 0;
       rider.windowBest = Infinity;
       rider.crawling = false;
@@ -1143,6 +1145,7 @@ export class CrowdDriver<T> {
         r.idle = 0;
         r.frozen = 0;
         r.replanned = false;
+        r.askedAside = false;
       } else {
         r.idle += h;
         // Held up by a crowd that moves is not stuck: it will pass; nor is waiting for a one-lane run.
@@ -1185,6 +1188,10 @@ export class CrowdDriver<T> {
     if (r.frozen >= STUCK_TIME) {
       this.giveUp(s, move);
       return;
+    }
+    if (r.frozen >= ASK_ASIDE_TIME && !r.askedAside) {
+      r.askedAside = true;
+      this.askAside(s, f, x, y);
     }
     if (r.backoff > 0) {
       // Giving way to a vehicle lasts while it comes on: it cannot step round.
@@ -1236,6 +1243,34 @@ export class CrowdDriver<T> {
       if (facing > 0 && other.rider.backoff > 0) return true;
     }
     return false;
+  }
+
+  /**
+   * Unit `s` at (x, y), held up while nothing near it moves, asks the idle units it touches on its
+   * way (ahead of it, toward its path a little on) to step across that way and come back after
+   * ({@link stepAside}), as RTS players expect. Pushed into, an idle unit gives way only half (it
+   * also heads back to its spot), so a unit boxed in among units standing at their goals would
+   * stay there and give up.
+   */
+  private askAside(s: UnitState<T>, f: Follower, x: number, y: number): void {
+    const crowd = this.crowd;
+    const r = s.rider!;
+    const ahead = f.path.sampleInto(Math.min(f.path.length, r.progress + LOOKAHEAD), this.pose);
+    const length = Math.hypot(ahead.x - x, ahead.y - y);
+    if (length === 0) return;
+    const dx = (ahead.x - x) / length;
+    const dy = (ahead.y - y) / length;
+    const heading = Math.atan2(dy, dx);
+    const count = crowd.neighbours(r.agent, TOUCH_GAP, this.near);
+    // A copy: stepAside looks for vehicles through the same buffer.
+    const touching = this.near.slice(0, count);
+    for (const b of touching) {
+      const other = this.byAgent.get(b);
+      if (!other || other === s || !atRest(other) || !this.steers(other)) continue;
+      const along = (crowd.x(b) - x) * dx + (crowd.y(b) - y) * dy;
+      if (!(along > 0)) continue;
+      this.stepAside(other, { x: x + along * dx, y: y + along * dy, heading }, s.resolved.sweepRadius + other.resolved.sweepRadius + TOUCH_GAP);
+    }
   }
 
   /** The heading of the unit's path where it has got to. */

@@ -178,6 +178,13 @@ export const STUCK_TIME = 10;
  */
 export const KNOT_RETRY_TIME = 4;
 
+/**
+ * Seconds a unit that steers is held up, while nobody near it moves, before it asks the idle
+ * units it touches on its way to step aside: after its plan round the standing units
+ * ({@link STALL_REPLAN_TIME}) had its chance, well before it gives up ({@link STUCK_TIME}).
+ */
+export const ASK_ASIDE_TIME = 4;
+
 /** Tiles per second above which a unit counts as moving, for telling a crowd passing from a deadlock. */
 export const MOVING_SPEED = 0.2;
 
@@ -254,11 +261,13 @@ export interface Rider {
   replanned: boolean;
   /** A vehicle's {@link stall} when it last replanned for it. */
   replannedStall: number;
+  /** True once the unit asked the idle units in its way to step aside, until it makes progress again. */
+  askedAside: boolean;
 }
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0 };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0, askedAside: false };
 }
 
 /**
