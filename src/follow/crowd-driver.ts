@@ -142,6 +142,11 @@ export class CrowdDriver<T> {
   /** Scratch: a pose on a path, and neighbours' crowd ids. */
   private readonly pose: Pose = { x: 0, y: 0, heading: 0 };
   private readonly near: number[] = [];
+  /**
+   * Scratch for {@link stepAside}'s own neighbour questions: it is called from loops over
+   * {@link near} ({@link creepCap}), which sharing one list would overwrite mid-loop.
+   */
+  private readonly nearAside: number[] = [];
   /** One-way traffic on one-lane stretches, while vehicles are among the units. */
   private lanes: LaneReservations | undefined;
   /** The grid and planners of detours round units that stand, made at the first detour. */
@@ -546,9 +551,9 @@ export class CrowdDriver<T> {
     const dx = tx - x;
     const dy = ty - y;
     const length2 = dx * dx + dy * dy;
-    const count = crowd.neighbours(a, Math.sqrt(length2), this.near);
+    const count = crowd.neighbours(a, Math.sqrt(length2), this.nearAside);
     for (let i = 0; i < count; i++) {
-      const b = this.near[i]!;
+      const b = this.nearAside[i]!;
       const other = this.byAgent.get(b);
       if (!other || other.resolved.turningRadius === 0) continue;
       const bx = crowd.x(b) - x;
@@ -563,11 +568,11 @@ export class CrowdDriver<T> {
   private awayFromVehicles(s: UnitState<T>): { x: number; y: number } | undefined {
     const crowd = this.crowd;
     const a = s.rider!.agent;
-    const count = crowd.neighbours(a, ESCAPE_RANGE, this.near);
+    const count = crowd.neighbours(a, ESCAPE_RANGE, this.nearAside);
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < count; i++) {
-      const b = this.near[i]!;
+      const b = this.nearAside[i]!;
       if ((this.byAgent.get(b)?.resolved.turningRadius ?? 0) === 0) continue;
       const dx = crowd.x(b) - crowd.x(a);
       const dy = crowd.y(b) - crowd.y(a);
@@ -1262,9 +1267,8 @@ export class CrowdDriver<T> {
     const dy = (ahead.y - y) / length;
     const heading = Math.atan2(dy, dx);
     const count = crowd.neighbours(r.agent, TOUCH_GAP, this.near);
-    // A copy: stepAside looks for vehicles through the same buffer.
-    const touching = this.near.slice(0, count);
-    for (const b of touching) {
+    for (let i = 0; i < count; i++) {
+      const b = this.near[i]!;
       const other = this.byAgent.get(b);
       if (!other || other === s || !atRest(other) || !this.steers(other)) continue;
       const along = (crowd.x(b) - x) * dx + (crowd.y(b) - y) * dy;
