@@ -110,8 +110,7 @@ export class NeighbourGrid {
    * @throws RangeError when x, y or radius is NaN, or max is negative.
    */
   query(x: number, y: number, radius: number, out: number[], max = Infinity, exclude = -1): number {
-    if (Number.isNaN(x) || Number.isNaN(y)) throw new RangeError(`neighbour query point must be numbers, got (${x}, ${y})`);
-    if (!(radius >= 0)) throw new RangeError(`neighbour query radius must be a number >= 0, got ${String(radius)}`);
+    checkQuery(x, y, radius);
     if (!(max >= 0)) throw new RangeError(`neighbour query cap must be a number >= 0, got ${String(max)}`);
     if (max === 0 || this.filed === 0) return 0;
     const c0 = this.column(x - radius);
@@ -163,8 +162,7 @@ export class NeighbourGrid {
    * @throws RangeError when x, y or radius is NaN.
    */
   collect(x: number, y: number, radius: number, out: number[], exclude = -1): number {
-    if (Number.isNaN(x) || Number.isNaN(y)) throw new RangeError(`neighbour query point must be numbers, got (${x}, ${y})`);
-    if (!(radius >= 0)) throw new RangeError(`neighbour query radius must be a number >= 0, got ${String(radius)}`);
+    checkQuery(x, y, radius);
     if (this.filed === 0) return 0;
     const c0 = this.column(x - radius);
     const c1 = this.column(x + radius);
@@ -200,4 +198,10 @@ export class NeighbourGrid {
     const r = Math.floor(y * this.inverseSize);
     return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r;
   }
+}
+
+/** The checks {@link NeighbourGrid.query} and {@link NeighbourGrid.collect} share. @throws RangeError naming the bad value. */
+function checkQuery(x: number, y: number, radius: number): void {
+  if (Number.isNaN(x) || Number.isNaN(y)) throw new RangeError(`neighbour query point must be numbers, got (${x}, ${y})`);
+  if (!(radius >= 0)) throw new RangeError(`neighbour query radius must be a number >= 0, got ${String(radius)}`);
 }
