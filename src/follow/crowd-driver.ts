@@ -1260,11 +1260,11 @@ export class CrowdDriver<T> {
   private askAside(s: UnitState<T>, f: Follower, x: number, y: number): void {
     const crowd = this.crowd;
     const r = s.rider!;
-    const ahead = f.path.sampleInto(Math.min(f.path.length, r.progress + LOOKAHEAD), this.pose);
-    const length = Math.hypot(ahead.x - x, ahead.y - y);
+    const onward = f.path.sampleInto(Math.min(f.path.length, r.progress + LOOKAHEAD), this.pose);
+    const length = Math.hypot(onward.x - x, onward.y - y);
     if (length === 0) return;
-    const dx = (ahead.x - x) / length;
-    const dy = (ahead.y - y) / length;
+    const dx = (onward.x - x) / length;
+    const dy = (onward.y - y) / length;
     const heading = Math.atan2(dy, dx);
     const count = crowd.neighbours(r.agent, TOUCH_GAP, this.near);
     for (let i = 0; i < count; i++) {
