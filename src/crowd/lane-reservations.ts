@@ -167,7 +167,7 @@ export class LaneReservations {
     if (!claim) return false;
     if (claim.granted) return true;
     for (const cell of claim.cells) {
-      for (const other of this.holders.get(cell) ?? []) if (other !== id && this.against(claim, other)) return false;
+      for (const other of this.holders.get(cell) ?? NONE) if (other !== id && this.against(claim, other)) return false;
     }
     this.grant(id, claim);
     return true;
@@ -278,7 +278,7 @@ export class LaneReservations {
     // A unit that turns on the spot does not queue: it may stand in the mouth before a vehicle going its way.
     if (!claim.vehicle || claim.seq < this.openBatch(id, claim)) return undefined;
     for (const cell of claim.cells) {
-      for (const other of this.waiters.get(cell) ?? []) {
+      for (const other of this.waiters.get(cell) ?? NONE) {
         if (other !== id && this.claims.get(other)!.seq < claim.seq && this.against(claim, other)) return other;
       }
     }
@@ -346,7 +346,7 @@ export class LaneReservations {
   /** A unit holding a cell of the claim the other way; undefined when there is none. */
   private holderAgainst(id: number, claim: Claim): number | undefined {
     for (const cell of claim.cells) {
-      for (const other of this.holders.get(cell) ?? []) {
+      for (const other of this.holders.get(cell) ?? NONE) {
         if (other !== id && this.against(claim, other)) return other;
       }
     }
@@ -357,7 +357,7 @@ export class LaneReservations {
   private openBatch(id: number, claim: Claim): number {
     let batch = 0;
     for (const cell of claim.cells) {
-      for (const other of this.holders.get(cell) ?? []) {
+      for (const other of this.holders.get(cell) ?? NONE) {
         const o = this.claims.get(other)!;
         if (other !== id && o.vehicle && !this.against(claim, other)) batch = Math.max(batch, o.batch);
       }
