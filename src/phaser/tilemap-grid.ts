@@ -7,8 +7,11 @@ import { MAX_TILE_COST, type Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { DEFAULT_MOVEMENT_CLASS, MovementGrids, type CellCostRule, type CellRule } from '../follow/movement-grids.js';
 import type { TerrainSpeeds } from '../follow/terrain-speed.js';
-import { isTileSpeedError, speedRule, tileSpeeds, type TileSpeed } from './tile-speed.js';
+import { isTileSpeedError, speedReader, speedRule, tileSpeeds, type TileSpeed } from './tile-speed.js';
 import type { SpeedRule } from '../follow/terrain-speed.js';
+import { describe, indexList, tileReader, type TileIndexValues, type TileReader, type ValueKind } from './tile-values.js';
+
+export type { TileIndexValues } from './tile-values.js';
 
 /** A layer the plugin can read: `TilemapLayer` or `TilemapGPULayer`. */
 export type PathfindingLayer = Phaser.Tilemaps.TilemapLayerBase;
@@ -18,12 +21,15 @@ export type TilePredicate = (tile: Phaser.Tilemaps.Tile | null, x: number, y: nu
 
 /**
  * A tile's cost multiplier for a unit crossing it (see `Grid.cost`: a move costs its length in each
- * cell times the cell's cost), from a tile property or a function:
+ * cell times the cell's cost), from a tile property, the tile's index or a function:
  *
  * - a property name, e.g. `'cost'`: the tile's `tile.properties.cost` (in Tiled, a custom `float`
  *   or `int` property of the tile in its tileset); a tile without it has no cost of its own;
+ * - a table by tile index ({@link TileIndexValues}), e.g. `{ [GRASS]: 2, [MUD]: 4 }`: for a map
+ *   made in code (`make.tilemap({ data })`, whose tiles have no properties); it follows
+ *   `putTileAt`, which changes the index; an index not in the table has no cost of its own;
  * - `(tile, x, y, layer) => number | undefined`, like {@link TilePredicate} (`tile` null for an
- *   empty cell), `undefined` for no cost of its own.
+ *   empty cell; `tile.index` its index), `undefined` for no cost of its own.
  *
  * A cell's cost comes from its topmost layer whose tile has one: the layers are given bottom to
  * top, so a road layer listed after the ground layer overrides the ground's cost. A cell where
@@ -33,10 +39,21 @@ export type TilePredicate = (tile: Phaser.Tilemaps.Tile | null, x: number, y: nu
  * @example
  * ```ts
  * this.pathfinding.useTilemap([ground, roads], { costs: 'cost' }); // Tiled property "cost" per tile
- * this.pathfinding.useTilemap(layer, { costs: (tile) => (tile?.index === MUD ? 4 : undefined) });
+ * this.pathfinding.useTilemap(layer, { costs: { [GRASS]: 2, [MUD]: 4 } }); // by tile index
+ * this.pathfinding.useTilemap(layer, { costs: (tile, x) => (tile?.index === MUD && x > 10 ? 4 : undefined) });
  * ```
  */
-export type TileCost = string | ((tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => number | undefined);
+export type TileCost =
+  | string
+  | TileIndexValues
+  | ((tile: Phaser.Tilemaps.Tile | null, x: number, y: number, layer: PathfindingLayer) => number | undefined);
+
+/**
+ * Tiles by index, for a movement class's `passable` or `blocked`: `[WATER, DEEP_WATER]`, as
+ * Phaser's `setCollision(indexes)` takes them. A cell is matched when a tile on some layer has
+ * one of the indices; after `putTileAt` the cell reads the new tile's index.
+ */
+export type TileIndices = readonly number[];
 
 /**
  * The ground of one movement class (ships on water, hovercraft on land and water, ...): which
@@ -47,20 +64,31 @@ export type TileCost = string | ((tile: Phaser.Tilemaps.Tile | null, x: number, 
  * ```ts
  * // Ships sail where a tile has the property water = true (tile.properties, e.g. from Tiled).
  * const water: MovementClass = { passable: { water: true } };
- * // Hovercraft: the walls (collision flags) block them, water does not.
+ * // The same on a map made in code: the tiles of index WATER or REEF.
+ * const sea: MovementClass = { passable: [WATER, REEF] };
+ * // Hovercraft: walls block them, water does not.
  * const hover: MovementClass = { blocked: (tile) => tile?.properties?.wall === true };
+ * const hovercraft: MovementClass = { blocked: [WALL] }; // by index
  * ```
  */
 export interface MovementClass {
   /**
-   * Tile properties the class moves on: a cell is free only where a tile on some layer has every
-   * one of these properties with exactly this value (`tile.properties[key] === value`). Like the
-   * collision flags, `putTileAt` leaves a tile's properties as they were: give a placed tile its
-   * properties (`layer.putTileAt(i, x, y).properties = { water: true }`).
+   * What the class moves on: a cell is free only where a tile on some layer matches.
+   *
+   * - Tile properties (`{ water: true }`): the tile has every one of them with exactly this value
+   *   (`tile.properties[key] === value`, e.g. from Tiled). Like the collision flags, `putTileAt`
+   *   leaves a tile's properties as they were: give a placed tile its properties
+   *   (`layer.putTileAt(i, x, y).properties = { water: true }`).
+   * - Tile indices ({@link TileIndices}, `[WATER]`): the tile has one of them; for maps made in
+   *   code, and it follows `putTileAt` with nothing to set.
    */
-  passable?: Readonly<Record<string, unknown>>;
-  /** Blocks a cell when it returns true for the tile of any layer (called for empty cells with `tile` null). */
-  blocked?: TilePredicate;
+  passable?: Readonly<Record<string, unknown>> | TileIndices;
+  /**
+   * Blocks a cell when the function returns true for the tile of any layer (called for empty
+   * cells with `tile` null), or, given tile indices ({@link TileIndices}), where a tile on some
+   * layer has one of them.
+   */
+  blocked?: TilePredicate | TileIndices;
   /**
    * Also blocked where a tile collides. Default false: the collision flags are the `default`
    * class's ground, and a class says where it goes by its own rules.
@@ -88,15 +116,17 @@ export type PlanFor = 'distance' | 'time';
 export interface TilemapOptions {
   /**
    * Blocks the cell of a tile when it returns true, besides (or, with `collision: false`,
-   * instead of) the layer's collision flags. Called for empty cells too, with `tile` null.
+   * instead of) the layer's collision flags. Called for empty cells too, with `tile` null. Or
+   * tile indices ({@link TileIndices}): blocks where a tile on some layer has one of them.
    * This and `collision` define the `default` movement class: the units that name no class.
    */
-  blocked?: TilePredicate;
+  blocked?: TilePredicate | TileIndices;
   /** Block tiles that collide (`setCollision`, `setCollisionByProperty`, ...). Default true. */
   collision?: boolean;
   /**
-   * Tile costs ({@link TileCost}): of the `default` class, and of every other class that gives
-   * none of its own. Default: none (every cell costs 1).
+   * Tile costs ({@link TileCost}: a property name, a table by tile index or a function): of the
+   * `default` class, and of every other class that gives none of its own. Default: none (every
+   * cell costs 1).
    */
   costs?: TileCost;
   /**
@@ -107,13 +137,14 @@ export interface TilemapOptions {
    * @example
    * ```ts
    * this.pathfinding.useTilemap(layer, { classes: { water: { passable: { water: true } } } });
+   * this.pathfinding.useTilemap(layer, { classes: { water: { passable: [WATER] } } }); // by tile index
    * this.pathfinding.addUnit(ship, { speed: 60, turningRadius: 64, moves: 'water' });
    * ```
    */
   classes?: Readonly<Record<string, MovementClass>>;
   /**
-   * Speed factors ({@link TileSpeed}, e.g. `'speed'` for the tile property): units drive over a
-   * cell at their top speed times its factor in (0, 1], "slow in forest". For the `default` class
+   * Speed factors ({@link TileSpeed}: `'speed'` for the tile property, `{ [FOREST]: 0.5 }` by tile
+   * index, or a function): units drive over a cell at their top speed times its factor in (0, 1], "slow in forest". For the `default` class
    * and every other class that gives none of its own. Default: full speed everywhere.
    */
   speed?: TileSpeed;
@@ -239,24 +270,29 @@ export class TilemapGrid {
     this.tileWidth = first.layer.baseTileWidth * first.scaleX;
     this.tileHeight = first.layer.baseTileHeight * first.scaleY;
     this.scanPerFrame = options.scanPerFrame ?? DEFAULT_SCAN_PER_FRAME;
-    const defaults = checkClass('the default class', { collision: options.collision ?? true, blocked: options.blocked, costs: options.costs, planFor: options.planFor });
+    const defaults = checkClass('the default class', '', { collision: options.collision ?? true, blocked: options.blocked, costs: options.costs, planFor: options.planFor });
+    const speed = speedReader('speed', options.speed);
     const rules: Record<string, CellRule> = { [DEFAULT_MOVEMENT_CLASS]: this.rule(defaults) };
+    const speeds: Record<string, TileReader | undefined> = { [DEFAULT_MOVEMENT_CLASS]: speed };
     // Planning for time divides each cost by the cell's speed factor, read from the tiles as the
     // follower's factors are (the same rule), so an edit changes both together.
-    const timed = (name: string, planFor: PlanFor | undefined, speed: TileSpeed | undefined): SpeedRule | undefined =>
-      (planFor ?? defaults.planFor) === 'time' && speed !== undefined ? speedRule(list, speed, name) : undefined;
+    const timed = (name: string, planFor: PlanFor | undefined): SpeedRule | undefined => {
+      const source = speeds[name];
+      return (planFor ?? defaults.planFor) === 'time' && source !== undefined ? speedRule(list, source, name) : undefined;
+    };
     const costs: Record<string, CellCostRule> = {
-      [DEFAULT_MOVEMENT_CLASS]: this.costRule(DEFAULT_MOVEMENT_CLASS, defaults.costs, timed(DEFAULT_MOVEMENT_CLASS, undefined, options.speed)),
+      [DEFAULT_MOVEMENT_CLASS]: this.costRule(DEFAULT_MOVEMENT_CLASS, defaults.costs, timed(DEFAULT_MOVEMENT_CLASS, undefined)),
     };
     for (const [name, definition] of classEntries(options.classes)) {
       rules[name] = this.rule(definition);
-      costs[name] = this.costRule(name, definition.costs ?? defaults.costs, timed(name, definition.planFor, definition.speed ?? options.speed));
+      speeds[name] = speedReader(`movement class "${name}": speed`, definition.speed) ?? speed;
+      costs[name] = this.costRule(name, definition.costs ?? defaults.costs, timed(name, definition.planFor));
     }
     this.classes = new MovementGrids(first.layer.width, first.layer.height, rules, costs);
     // Every class's costs now, built or not: a bad tile is the map's error, not a first unit's.
     this.classes.checkCosts();
     this.grid = this.classes.grid(DEFAULT_MOVEMENT_CLASS);
-    this.speeds = tileSpeeds(list, options.speed, options.classes);
+    this.speeds = tileSpeeds(list, speeds);
     const seen = new Set<object>();
     for (const layer of list) {
       this.watch(layer as unknown as Methods, seen);
@@ -341,7 +377,7 @@ export class TilemapGrid {
    * The cost rule of class `name` (see {@link costAt}), reading `source` for the tiles; with
    * `speed` (planning for time) each cost is divided by the cell's speed factor.
    */
-  private costRule(name: string, source: TileCost | undefined, speed?: SpeedRule): CellCostRule {
+  private costRule(name: string, source: TileReader | undefined, speed?: SpeedRule): CellCostRule {
     const width = this.layers[0]!.layer.width;
     const distance = this.distanceCostRule(name, source, width);
     if (speed === undefined) return distance;
@@ -349,7 +385,7 @@ export class TilemapGrid {
   }
 
   /** {@link costRule} for distance: the cost set on the cell, for its tile's index, or from `source`. */
-  private distanceCostRule(name: string, source: TileCost | undefined, width: number): CellCostRule {
+  private distanceCostRule(name: string, source: TileReader | undefined, width: number): CellCostRule {
     return (x, y) => {
       const set = this.cellCosts.get(name)?.get(y * width + x);
       if (set !== undefined) return set;
@@ -361,24 +397,23 @@ export class TilemapGrid {
         const indexed = tile === null ? undefined : byIndex?.get(tile.index);
         if (indexed !== undefined) return indexed;
         if (source === undefined) continue;
-        const cost = typeof source === 'string' ? propertyOf(tile, source) : source(tile, x, y, layer);
-        if (cost !== undefined) return checkTileCost(cost, source, tile, x, y, layer, name);
+        const cost = source.read(tile, x, y, layer);
+        if (cost !== undefined) return checkTileCost(cost, source.from, tile, x, y, layer, name);
       }
       return 1;
     };
   }
 
   /** The rule of one class: what {@link blockedAt} answers for it. */
-  private rule(definition: MovementClass): CellRule {
-    const { passable, blocked, collision = false } = definition;
-    const wanted = passable === undefined ? undefined : Object.entries(passable);
+  private rule(definition: CheckedClass): CellRule {
+    const { passable, blocked, collision } = definition;
     const rule = (x: number, y: number): boolean => {
-      let matched = wanted === undefined;
+      let matched = passable === undefined;
       for (const layer of this.layers) {
         const tile = layer.layer.data[y]?.[x] ?? null;
         if (collision && tile !== null && tile.collides) return true;
         if (blocked && blocked(tile, x, y, layer)) return true;
-        if (!matched && tile !== null) matched = hasProperties(tile, wanted!);
+        if (!matched && tile !== null) matched = passable!(tile);
       }
       return !matched;
     };
@@ -523,10 +558,32 @@ export class TilemapGrid {
 const CLASS_FIELDS: readonly string[] = ['passable', 'blocked', 'collision', 'costs', 'speed', 'planFor'] satisfies (keyof MovementClass)[];
 
 /**
+ * A movement class checked, its tile options made readers: what {@link TilemapGrid} reads the
+ * tiles with.
+ */
+interface CheckedClass {
+  /** True for a tile the class moves on; undefined: the class moves on every tile. */
+  readonly passable: ((tile: Phaser.Tilemaps.Tile) => boolean) | undefined;
+  readonly blocked: TilePredicate | undefined;
+  readonly collision: boolean;
+  readonly costs: TileReader | undefined;
+  readonly planFor: PlanFor | undefined;
+  /** The class's own `speed` option, as given (read by `tileSpeeds`). */
+  readonly speed: TileSpeed | undefined;
+}
+
+/** Tile costs' range, for the messages about a table of costs. */
+const COST_KIND: ValueKind = {
+  noun: 'cost',
+  legal: (cost) => cost >= 1 && cost <= MAX_TILE_COST,
+  range: `a number from 1 to ${MAX_TILE_COST}`,
+};
+
+/**
  * The classes of `useTilemap`'s options, checked.
  * @throws TypeError or RangeError naming the bad class or field.
  */
-function classEntries(classes: TilemapOptions['classes']): [string, MovementClass][] {
+function classEntries(classes: TilemapOptions['classes']): [string, CheckedClass][] {
   if (classes === undefined) return [];
   if (typeof classes !== 'object' || classes === null || Array.isArray(classes)) {
     throw new TypeError(`classes must be an object of movement classes by name, got ${describe(classes)}`);
@@ -536,29 +593,57 @@ function classEntries(classes: TilemapOptions['classes']): [string, MovementClas
     if (name === DEFAULT_MOVEMENT_CLASS) {
       throw new RangeError(`"${DEFAULT_MOVEMENT_CLASS}" is the class of the collision flags and the blocked option: give the other classes other names`);
     }
-    return [name, checkClass(`movement class "${name}"`, definition)];
+    return [name, checkClass(`movement class "${name}"`, `movement class "${name}": `, definition)];
   });
 }
 
-/** @throws TypeError or RangeError naming `what` and its bad field. */
-function checkClass(what: string, definition: MovementClass): MovementClass {
+/**
+ * @param prefix what comes before a field's name in messages: `movement class "water": `, or
+ *   nothing for the top-level options (the default class).
+ * @throws TypeError or RangeError naming `what` and its bad field.
+ */
+function checkClass(what: string, prefix: string, definition: MovementClass): CheckedClass {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     throw new TypeError(`${what} must be an object ({ passable?, blocked?, collision?, costs? }), got ${describe(definition)}`);
   }
   for (const key of Object.keys(definition)) {
     if (!CLASS_FIELDS.includes(key)) throw new RangeError(`${what} has an unknown field "${key}" (it may have ${CLASS_FIELDS.join(', ')})`);
   }
-  const { passable, blocked, collision, costs, planFor } = definition;
+  const { passable, blocked, collision, costs, planFor, speed } = definition;
   if (planFor !== undefined && planFor !== 'distance' && planFor !== 'time') throw new RangeError(`${what}: planFor must be "distance" or "time", got ${typeof planFor === 'string' ? excerpt(planFor) : describe(planFor)}`);
-  if (passable !== undefined && (typeof passable !== 'object' || passable === null || Array.isArray(passable))) {
-    throw new TypeError(`${what}: passable must be an object of tile properties, got ${describe(passable)}`);
-  }
-  if (blocked !== undefined && typeof blocked !== 'function') throw new TypeError(`${what}: blocked must be a function, got ${describe(blocked)}`);
   if (collision !== undefined && typeof collision !== 'boolean') throw new TypeError(`${what}: collision must be a boolean, got ${describe(collision)}`);
-  if (costs !== undefined && typeof costs !== 'function' && (typeof costs !== 'string' || costs === '')) {
-    throw new TypeError(`${what}: costs must be a tile property name or a function (tile, x, y, layer) => number | undefined, got ${describe(costs)}`);
+  return {
+    passable: passableRule(prefix, passable),
+    blocked: blockedRule(prefix, blocked),
+    collision: collision ?? false,
+    costs: tileReader(`${prefix}costs`, costs, COST_KIND, 'costs'),
+    planFor,
+    speed,
+  };
+}
+
+/** A class's `passable` as a test of one tile. @throws TypeError naming a bad form or index. */
+function passableRule(prefix: string, passable: MovementClass['passable']): CheckedClass['passable'] {
+  if (passable === undefined) return undefined;
+  if (Array.isArray(passable)) {
+    const indices = indexList(`${prefix}passable`, passable);
+    return (tile) => indices.has(tile.index);
   }
-  return definition;
+  if (typeof passable !== 'object' || passable === null || passable instanceof Map || passable instanceof Set) {
+    throw new TypeError(`${prefix}passable must be an object of tile properties ({ water: true }) or an array of tile indices ([WATER]), got ${describe(passable)}`);
+  }
+  const wanted = Object.entries(passable);
+  return (tile) => hasProperties(tile, wanted);
+}
+
+/** A class's `blocked` as a predicate. @throws TypeError naming a bad form or index. */
+function blockedRule(prefix: string, blocked: MovementClass['blocked']): TilePredicate | undefined {
+  if (blocked === undefined || typeof blocked === 'function') return blocked;
+  if (!Array.isArray(blocked)) {
+    throw new TypeError(`${prefix}blocked must be a function (tile, x, y, layer) => boolean or an array of tile indices ([WALL]), got ${describe(blocked)}`);
+  }
+  const indices = indexList(`${prefix}blocked`, blocked);
+  return (tile) => tile !== null && indices.has(tile.index);
 }
 
 /** The errors {@link checkTileCost} threw: a bad tile, as against a game listener's or function's error. */
@@ -568,12 +653,6 @@ function isCostError(error: unknown): error is Error {
   return typeof error === 'object' && error !== null && (costErrors.has(error) || isTileSpeedError(error));
 }
 
-/** A tile's value of property `name`, undefined for an empty cell or a tile without it. */
-function propertyOf(tile: Phaser.Tilemaps.Tile | null, name: string): unknown {
-  const properties = tile?.properties as Record<string, unknown> | null | undefined;
-  return typeof properties === 'object' && properties !== null ? properties[name] : undefined;
-}
-
 /**
  * `cost` when it is a legal tile cost (a number from 1 to `MAX_TILE_COST`).
  * @throws TypeError (not a number) or RangeError (not finite, below 1) naming the class, the cell,
@@ -581,7 +660,7 @@ function propertyOf(tile: Phaser.Tilemaps.Tile | null, name: string): unknown {
  */
 function checkTileCost(
   cost: unknown,
-  source: TileCost,
+  from: string,
   tile: Phaser.Tilemaps.Tile | null,
   x: number,
   y: number,
@@ -590,7 +669,6 @@ function checkTileCost(
 ): number {
   if (typeof cost === 'number' && cost >= 1 && cost <= MAX_TILE_COST) return cost;
   const where = `cell (${x}, ${y}) on layer "${layer.layer.name}" (${tile === null ? 'no tile' : `tile index ${tile.index}`})`;
-  const from = typeof source === 'string' ? `its property "${source}" is` : 'the costs function returned';
   const value = typeof cost === 'string' ? excerpt(cost) : typeof cost === 'number' ? String(cost) : describe(cost);
   const forClass = moves === DEFAULT_MOVEMENT_CLASS ? '' : ` (movement class "${moves}")`;
   const message = `tile cost of ${where}${forClass}: ${from} ${value}, and a tile cost must be a number from 1 to ${MAX_TILE_COST}`;
@@ -622,8 +700,4 @@ function hasProperties(tile: Phaser.Tilemaps.Tile, wanted: readonly [string, unk
   if (typeof properties !== 'object' || properties === null) return false;
   for (const [key, value] of wanted) if (properties[key] !== value) return false;
   return true;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
