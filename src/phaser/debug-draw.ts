@@ -5,12 +5,25 @@
 import type Phaser from 'phaser';
 import type { NavigatorDebugInfo } from '../follow/navigator.js';
 import type { Segment } from '../curves/segment.js';
+import type { Grid } from '../grid/grid.js';
+import { DEFAULT_MOVEMENT_CLASS } from '../follow/movement-grids.js';
 import type { TilemapGrid } from './tilemap-grid.js';
 
 /** What `debug()` draws. Colours are 0xRRGGBB. */
 export interface DebugOptions {
   /** Blocked cells. Default true. */
   cells?: boolean;
+  /**
+   * The movement class whose blocked cells are shaded (`useTilemap`'s `classes`): `'water'`
+   * shades what blocks ships, so the sea is clear and the land shaded. Default `default` (the
+   * collision flags). A class no unit uses yet has its grid built for the drawing.
+   *
+   * @example
+   * ```ts
+   * this.pathfinding.debug({ moves: 'water' });
+   * ```
+   */
+  moves?: string;
   /** Each unit's remaining path. Default true. */
   paths?: boolean;
   /** Each unit's footprint (its width, or a small cross for a point). Default true. */
@@ -47,7 +60,11 @@ const WAIT_RING = 0.15;
 export class DebugDraw {
   private readonly cells: Phaser.GameObjects.Graphics;
   private readonly live: Phaser.GameObjects.Graphics;
+  /** The grid the cells were drawn from, and its version then: redrawn when either changes. */
+  private cellsGrid: Grid | undefined;
   private cellsVersion = -1;
+  /** The map on which `moves` was found to name no class: reported once, not every frame. */
+  private unknownOn: TilemapGrid | undefined;
 
   constructor(
     scene: Phaser.Scene,
@@ -58,10 +75,32 @@ export class DebugDraw {
     this.live = scene.add.graphics().setDepth(depth + 1);
   }
 
-  /** Redraws for this frame from the navigator's {@link Navigator.debugInfo} snapshot. */
+  /**
+   * Redraws for this frame from the navigator's {@link Navigator.debugInfo} snapshot.
+   * @throws RangeError, once per map, when `moves` names no class of `map` (its cells are not
+   *   drawn; the units still are).
+   */
   draw<T extends { x: number; y: number }>(map: TilemapGrid, debug: NavigatorDebugInfo<T>): void {
     const o = this.options;
-    if (o.cells !== false && this.cellsVersion !== map.grid.version) this.drawCells(map);
+    const moves = o.moves ?? DEFAULT_MOVEMENT_CLASS;
+    let unknown: RangeError | undefined;
+    if (o.cells !== false) {
+      if (map.classes.has(moves)) {
+        const grid = map.gridOf(moves);
+        if (this.cellsGrid !== grid || this.cellsVersion !== grid.version) this.drawCells(map, grid);
+      } else if (this.unknownOn !== map) {
+        this.unknownOn = map;
+        this.cellsGrid = undefined;
+        this.cells.clear();
+        unknown = new RangeError(`debug: unknown movement class "${moves}" (the map has ${map.classes.names.map((n) => `"${n}"`).join(', ')})`);
+      }
+    }
+    this.drawLive(map, debug);
+    if (unknown) throw unknown;
+  }
+
+  private drawLive<T extends { x: number; y: number }>(map: TilemapGrid, debug: NavigatorDebugInfo<T>): void {
+    const o = this.options;
     const g = this.live;
     g.clear();
     if (o.expanded) this.drawExpanded(map, debug);
@@ -106,12 +145,13 @@ export class DebugDraw {
     this.live.destroy();
   }
 
-  private drawCells(map: TilemapGrid): void {
-    this.cellsVersion = map.grid.version;
+  private drawCells(map: TilemapGrid, grid: Grid): void {
+    this.cellsGrid = grid;
+    this.cellsVersion = grid.version;
     const g = this.cells;
     g.clear();
     g.fillStyle(this.options.cellColor ?? 0xff3040, 0.35);
-    const { grid, tileWidth, tileHeight } = map;
+    const { tileWidth, tileHeight } = map;
     for (let y = 0; y < grid.height; y++) {
       for (let x = 0; x < grid.width; x++) {
         if (grid.cells[y * grid.width + x] !== 1) continue;

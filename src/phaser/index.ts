@@ -14,6 +14,8 @@ export {
   type MovementClass,
   type TilePredicate,
   type TileCost,
+  type TileIndices,
+  type TileIndexValues,
   type PlanFor,
 } from './tilemap-grid.js';
 export { DebugDraw, type DebugOptions } from './debug-draw.js';

@@ -508,9 +508,20 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
 
   /**
    * Draws blocked cells, each unit's path (arcs as arcs) and footprint, and optionally the nodes
-   * the last search expanded. `debug(false)` removes the drawing.
+   * the last search expanded. `debug(false)` removes the drawing. The cells are the `default`
+   * class's; `moves` names another movement class's (`debug({ moves: 'water' })` shades what
+   * blocks ships). Calling it again replaces the options.
+   *
+   * @throws TypeError when `moves` is not a string; RangeError naming an unknown class of the map
+   *   in use (the drawing stays as it was). On a map without the class, the frame reports it once
+   *   as {@link ERROR_EVENT} and draws no cells.
    */
   debug(enabled: boolean | DebugOptions = true): this {
+    const moves = typeof enabled === 'object' && enabled !== null ? enabled.moves : undefined;
+    if (moves !== undefined) {
+      if (typeof moves !== 'string') throw new TypeError(`debug: moves must be a movement class name, got ${moves === null ? 'null' : typeof moves}`);
+      this.map?.classes.check(moves);
+    }
     this.drawer?.destroy();
     this.drawer = undefined;
     this.debugOptions = enabled === false ? undefined : enabled === true ? {} : enabled;
