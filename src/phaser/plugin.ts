@@ -221,14 +221,20 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * this.pathfinding.moveTo(ship, 600, 200); // stays on tiles whose properties say water: true
    * ```
    *
-   * `options.speed` gives tiles a speed factor in (0, 1] (a tile property such as `'speed'`, or
-   * a function): units drive over them at their top speed times it, "slow in forest".
+   * `options.speed` gives tiles a speed factor in (0, 1] (a tile property such as `'speed'`, a
+   * table by tile index such as `{ [FOREST]: 0.5 }`, or a function): units drive over them at
+   * their top speed times it, "slow in forest".
    *
-   * `options.costs` gives tiles a cost (a tile property such as `'cost'`, or a function): the
-   * default planners prefer cheap ground, e.g. roads over grass; each class may have its own.
+   * `options.costs` gives tiles a cost (a tile property such as `'cost'`, a table by tile index
+   * such as `{ [MUD]: 4 }`, or a function): the default planners prefer cheap ground, e.g. roads
+   * over grass; each class may have its own.
+   *
+   * A map made in code (`make.tilemap({ data })`) has no tile properties: give costs, speeds and
+   * classes by index (`classes: { water: { passable: [WATER] } }`); these follow `putTileAt`.
    *
    * @throws RangeError when no layer is given or the layers' geometries differ; TypeError or
-   *   RangeError naming a bad movement class, a bad `costs` option or a tile with a bad cost.
+   *   RangeError naming a bad movement class, a bad `costs` or `speed` option (an unknown form, a
+   *   table entry with its index and value) or a tile with a bad cost or speed factor.
    */
   useTilemap(layers: PathfindingLayer | readonly PathfindingLayer[], options: PathfindingMapOptions = {}): this {
     const avoidance = options.avoidance ?? true;

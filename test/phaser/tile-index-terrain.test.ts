@@ -338,3 +338,143 @@ describe('movement classes by tile index on a map made in code', () => {
     expect(pf.grid).toBe(grid);
   });
 });
+
+/** Side (pixels) of the `tiles` image: four 32px tiles, indices 0 to 3. */
+const TILESET_SIDE = 64;
+
+/** A scene with a texture `tiles` of four 32px tiles, for examples that load their tileset as 'tiles'. */
+async function bootScene(): Promise<Phaser.Scene> {
+  const scene = await bootHeadlessScene();
+  const canvas = document.createElement('canvas');
+  canvas.width = TILESET_SIDE;
+  canvas.height = TILESET_SIDE;
+  scene.textures.addCanvas('tiles', canvas);
+  return scene;
+}
+
+function worldOf(scene: Phaser.Scene, layer: Phaser.Tilemaps.TilemapLayer): World {
+  current = { game: scene.sys.game, scene, layer, pf: scene.pathfinding, time: 0 };
+  return current;
+}
+
+const rowsOf = (picture: string[]): number[][] => picture.map((row) => [...row].map((c) => INDEX[c]!));
+
+describe('the code-made examples of docs/plugin.md and README.md, as written', () => {
+  it('Movement classes: passable and blocked by index, debug of the water class', async () => {
+    const scene = await bootScene();
+    const rows = rowsOf(LAKE);
+    const ship = scene.add.sprite(2.5 * TILE, 2.5 * TILE, '__DEFAULT');
+    let layer: Phaser.Tilemaps.TilemapLayer;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      const level = scene.make.tilemap({ data: rows, tileWidth: 32, tileHeight: 32 }); // rows: number[][]
+      const ground = level.createLayer(0, level.addTilesetImage('tiles')!, 0, 0)!;
+      ground.setCollision([WALL, WATER]); // land units: walls and water block
+      scene.pathfinding.useTilemap(ground, {
+        classes: {
+          water: { passable: [WATER] }, // ships: only water tiles
+          hover: { blocked: [WALL] }, // everywhere but walls
+        },
+      });
+      scene.pathfinding.addUnit(ship, { speed: 60, turningRadius: 32, width: 24, moves: 'water' });
+      scene.pathfinding.debug({ moves: 'water' }); // shade what blocks ships
+      layer = ground as Phaser.Tilemaps.TilemapLayer;
+    }
+    const world = worldOf(scene, layer);
+    const errors: unknown[] = [];
+    scene.events.on('pathfinding-error', (error: unknown) => errors.push(error));
+    const sail = world.pf.moveTo(ship, 9.5 * TILE, 5.5 * TILE);
+    runUntilDone(world, [sail]);
+    expect(sail.state, sail.reason).toBe('arrived');
+    expect([...indicesEntered(world.layer, sail.path!)]).toEqual([WATER]);
+    expect(errors).toEqual([]);
+  });
+
+  it('Tile costs: a table by index, and putTileAt of mud on the road', async () => {
+    const scene = await bootScene();
+    /** The road ('=') from the jeep's tile (1, 1) east along row 1, then south down column 15. */
+    const ROAD = WATER;
+    const rows = Array.from({ length: 14 }, (_, y) =>
+      Array.from({ length: 20 }, (_, x) => (x === 0 || y === 0 || x === 19 || y === 13 ? WALL : (y === 1 && x <= 15) || (x === 15 && y >= 1) ? ROAD : GRASS)),
+    );
+    const jeep = scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    let layer: Phaser.Tilemaps.TilemapLayer;
+    let move: PathfindingMove;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      const level = scene.make.tilemap({ data: rows, tileWidth: 32, tileHeight: 32 }); // rows: number[][]
+      const ground = level.createLayer(0, level.addTilesetImage('tiles')!, 0, 0)!;
+      ground.setCollision([WALL]);
+      scene.pathfinding.useTilemap(ground, { costs: { [GRASS]: 3, [MUD]: 4 } }); // roads cost 1
+      scene.pathfinding.addUnit(jeep, { speed: 120 });
+      move = scene.pathfinding.moveTo(jeep, 500, 400); // along the road
+      ground.putTileAt(MUD, 15, 7); // the road turns to mud: it costs 4 from the next frame
+      layer = ground as Phaser.Tilemaps.TilemapLayer;
+    }
+    const world = worldOf(scene, layer);
+    step(world);
+    expect(world.pf.tilemap!.costAt(15, 7)).toBe(4);
+    expect(world.pf.tilemap!.costAt(15, 6)).toBe(1);
+    expect(world.pf.tilemap!.costAt(8, 8)).toBe(3);
+    runUntilDone(world, [move]);
+    expect(move.state, move.reason).toBe('arrived');
+    // Along the road: of its length, less than a tile on grass (a corner cut at most), though
+    // the straight line (17.9 tiles) is grass nearly all the way.
+    let onGrass = 0;
+    for (let d = 0; d < move.path!.length; d += SAMPLE_STEP) {
+      const p = move.path!.sample(d);
+      const cells = cellsAround(p.x, p.y);
+      if (cells.length > 0 && cells.every(([cx, cy]) => layer.getTileAt(cx, cy, true)!.index === GRASS)) onGrass += SAMPLE_STEP;
+    }
+    expect(onGrass).toBeLessThan(1);
+  });
+
+  it('Terrain speed: a table by index, and a tree planted with putTileAt', async () => {
+    const scene = await bootScene();
+    const rows = rowsOf(['.....FF.......', '.....FF.......', '.....FF.......']);
+    const scout = scene.add.sprite(1.5 * TILE, 1.5 * TILE, '__DEFAULT');
+    let layer: Phaser.Tilemaps.TilemapLayer;
+    {
+      // From docs/plugin.md, with `this` the scene.
+      const level = scene.make.tilemap({ data: rows, tileWidth: 32, tileHeight: 32 }); // rows: number[][]
+      const ground = level.createLayer(0, level.addTilesetImage('tiles')!, 0, 0)!;
+      scene.pathfinding.useTilemap(ground, { speed: { [FOREST]: 0.5 } });
+      scene.pathfinding.addUnit(scout, { speed: 64 });
+      ground.putTileAt(FOREST, 9, 1); // a tree planted: half speed there from the next frame
+      layer = ground as Phaser.Tilemaps.TilemapLayer;
+    }
+    const world = worldOf(scene, layer);
+    const move = world.pf.moveTo(scout, 11.5 * TILE, 1.5 * TILE, { heading: 0 });
+    let frames = 0;
+    move.on('start', () => {
+      frames = 0;
+    });
+    for (let i = 0; i < 3000 && !move.ended; i++) {
+      step(world);
+      frames++;
+    }
+    expect(move.state, move.reason).toBe('arrived');
+    // 7 tiles of grass at 2 tiles a second, 3 of forest (columns 5, 6 and 9) at 1.
+    expectSeconds((frames * FRAME_MS) / 1000, 6.5);
+  });
+
+  it('README: costs, speed and a class by index', async () => {
+    const world = await boot(LAKE);
+    world.layer.putTileAt(FOREST, 1, 1);
+    const ground = world.layer;
+    const scene = world.scene;
+    {
+      // From README.md, with `this` the scene.
+      scene.pathfinding.useTilemap(ground, {
+        costs: { [GRASS]: 2, [FOREST]: 4 }, // roads cost 1
+        speed: { [FOREST]: 0.5 },
+        classes: { water: { passable: [WATER] } },
+      });
+    }
+    expectCostsByIndex(world, (i) => (i === GRASS ? 2 : i === FOREST ? 4 : 1));
+    expect(world.pf.tilemap!.speeds.of(DEFAULT)!.factorAt(1, 1)).toBe(0.5);
+    expect(world.pf.tilemap!.speeds.of(DEFAULT)!.factorAt(2, 1)).toBe(1);
+    expect(world.pf.tilemap!.blockedAt(2, 2, 'water')).toBe(false);
+    expect(world.pf.tilemap!.blockedAt(1, 2, 'water')).toBe(true);
+  });
+});
