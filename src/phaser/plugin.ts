@@ -518,12 +518,16 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * class's; `moves` names another movement class's (`debug({ moves: 'water' })` shades what
    * blocks ships). Calling it again replaces the options.
    *
-   * @throws TypeError when `moves` is not a string; RangeError naming an unknown class of the map
+   * @throws TypeError when the argument is not a boolean or an object, or `moves` is not a
+   *   string; RangeError naming an unknown class of the map
    *   in use (the drawing stays as it was). On a map without the class, the frame reports it once
    *   as {@link ERROR_EVENT} and draws no cells.
    */
   debug(enabled: boolean | DebugOptions = true): this {
-    const moves = typeof enabled === 'object' && enabled !== null ? enabled.moves : undefined;
+    if (typeof enabled !== 'boolean' && (typeof enabled !== 'object' || enabled === null || Array.isArray(enabled))) {
+      throw new TypeError(`debug takes true, false or an options object, got ${enabled === null ? 'null' : Array.isArray(enabled) ? 'an array' : typeof enabled}`);
+    }
+    const moves = typeof enabled === 'object' ? enabled.moves : undefined;
     if (moves !== undefined) {
       if (typeof moves !== 'string') throw new TypeError(`debug: moves must be a movement class name, got ${moves === null ? 'null' : typeof moves}`);
       this.map?.classes.check(moves);

@@ -122,6 +122,8 @@ describe('debug view of a movement class', () => {
     expect(() => pf.debug({ moves: 'lava' })).toThrow(RangeError);
     expect(() => pf.debug({ moves: 'lava' })).toThrow(/unknown movement class "lava" \(the map has "default", "water"\)/);
     expect(() => pf.debug({ moves: 3 as unknown as string })).toThrow(/debug: moves must be a movement class name, got number/);
+    expect(() => pf.debug(null as never)).toThrow(/debug takes true, false or an options object, got null/);
+    expect(() => pf.debug('water' as never)).toThrow(/got string/);
     // Still the water view: an edit is redrawn for ships.
     world.layer.putTileAt(WATER, 4, 3);
     expect(shadedCells(world)).toEqual(cellsWhere(world, (i) => i !== WATER));
