@@ -27,10 +27,13 @@ import type { HalfPlanes } from './orca.js';
 export function pushWallPlanes(grid: Grid, lines: HalfPlanes, x: number, y: number, r: number, reach: number, invHorizon: number): number {
   const before = lines.count;
   const reachSq = reach * reach;
-  const x0 = Math.floor(x - reach);
-  const x1 = Math.floor(x + reach);
-  const y0 = Math.floor(y - reach);
-  const y1 = Math.floor(y + reach);
+  // Within the map and the ring of outside cells round it: a cell farther out lies behind an
+  // outside cell nearer the agent (one inside the map), and is skipped below anyway. So the scan
+  // costs at most the map's cells, whatever the reach or the position.
+  const x0 = Math.max(-1, Math.floor(x - reach));
+  const x1 = Math.min(grid.width, Math.floor(x + reach));
+  const y0 = Math.max(-1, Math.floor(y - reach));
+  const y1 = Math.min(grid.height, Math.floor(y + reach));
   for (let cy = y0; cy <= y1; cy++) {
     for (let cx = x0; cx <= x1; cx++) {
       if (!grid.isBlocked(cx, cy)) continue;

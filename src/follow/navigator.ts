@@ -6,7 +6,7 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { pathHitsBlocked } from '../curves/footprint.js';
-import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
+import { checkPosition, PositionError, resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
 import { Follower } from './follower.js';
@@ -152,12 +152,20 @@ export class Navigator<T> {
   private readonly planWorker: PlanWorkerClient | undefined;
   /** The crowd's detour grid, once mirrored to the plan worker. */
   private detourGrid: Grid | undefined;
+  /** The caller's adapter, its reads checked (see {@link checkedReads}). */
+  private readonly adapter: UnitAdapter<T>;
 
+  /**
+   * @param adapter reads and writes a unit's pose, tile units. A read position that no map can
+   *   hold (|x| or |y| beyond `MAX_POSITION`, 2^24 tiles) is refused: the order fails `invalid`
+   *   naming the value, and an idle unit the game put there keeps its last place in the crowd.
+   */
   constructor(
     readonly grid: Grid,
-    private readonly adapter: UnitAdapter<T>,
+    adapter: UnitAdapter<T>,
     options: NavigatorOptions = {},
   ) {
+    this.adapter = checkedReads(adapter);
     this.queue = options.queue ?? new PlanQueue(options.budget, options.clock);
     this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
@@ -166,7 +174,7 @@ export class Navigator<T> {
     if (avoidance) {
       const host = {
         units: this.units,
-        adapter,
+        adapter: this.adapter,
         plan: (state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose, detour?: boolean) => this.plan(state, move, replan, from, detour),
         guard: (state: UnitState<T>, work: () => void) => this.guard(state, work),
         drive: (state: UnitState<T>, h: number) => this.drive(state, h),
@@ -262,9 +270,9 @@ export class Navigator<T> {
     try {
       this.plan(state, move, false);
     } catch (error) {
-      // E.g. the adapter could not read the unit's pose.
+      // E.g. the adapter could not read the unit's pose, or read one no map can hold.
       state.follower = undefined;
-      this.failSoon(state, move, messageOf(error), 'error');
+      this.failSoon(state, move, messageOf(error), error instanceof PositionError ? 'invalid' : 'error');
     }
     return move;
   }
@@ -883,6 +891,22 @@ function checkTerrain(terrain: TerrainSpeed | undefined, grid: Grid): TerrainSpe
     throw new RangeError(`terrain is ${terrain.width}x${terrain.height} cells but the grid is ${grid.width}x${grid.height}`);
   }
   return terrain;
+}
+
+/**
+ * `adapter` with each read's x and y checked by `checkPosition`: far off any map x + 1 === x,
+ * and the loops over the cells round a unit would never end.
+ */
+function checkedReads<T>(adapter: UnitAdapter<T>): UnitAdapter<T> {
+  return {
+    read: (unit) => {
+      const pose = adapter.read(unit);
+      checkPosition('unit position x', pose.x);
+      checkPosition('unit position y', pose.y);
+      return pose;
+    },
+    write: (unit, pose) => adapter.write(unit, pose),
+  };
 }
 
 function messageOf(error: unknown): string {
