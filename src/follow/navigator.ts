@@ -158,7 +158,8 @@ export class Navigator<T> {
   /**
    * @param adapter reads and writes a unit's pose, tile units. A read position that no map can
    *   hold (|x| or |y| beyond `MAX_POSITION`, 2^24 tiles) is refused: the order fails `invalid`
-   *   naming the value, and an idle unit the game put there keeps its last place in the crowd.
+   *   naming the value, and an idle unit of the crowd (avoidance) that the game put there is put
+   *   back where it stood.
    */
   constructor(
     readonly grid: Grid,
