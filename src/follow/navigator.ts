@@ -296,23 +296,29 @@ export class Navigator<T> {
     if (!Array.isArray(units)) throw new TypeError(`units must be an array of units, got ${units === null ? 'null' : typeof units}`);
     const members = [...new Set(units)];
     const inGroup = new Set(members);
-    const slotUnits: SlotUnit[] = members.map((u) => {
+    // A unit read where no map can be takes no slot and holds none: its own order fails `invalid`.
+    const slotUnits: SlotUnit[] = [];
+    const placed: number[] = [];
+    members.forEach((u, i) => {
       const state = this.units.get(u);
-      const at = state ? this.whereIs(state) : this.adapter.read(u);
-      return { x: at.x, y: at.y, radius: state?.resolved.sweepRadius ?? 0 };
+      const at = onMap(() => (state ? this.whereIs(state) : this.adapter.read(u)));
+      if (!at) return;
+      placed.push(i);
+      slotUnits.push({ x: at.x, y: at.y, radius: state?.resolved.sweepRadius ?? 0 });
     });
     const occupied: SlotUnit[] = [];
     for (const s of this.units.values()) {
       if (inGroup.has(s.unit) || !atRest(s)) continue;
-      const at = this.whereIs(s);
-      occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
+      const at = onMap(() => this.whereIs(s));
+      if (at) occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
     }
-    let slots: readonly (Point | undefined)[] = [];
+    const slots: (Point | undefined)[] = [];
     try {
       checkOrder(goal, options);
       const states = members.map((u) => this.units.get(u)).filter((x): x is UnitState<T> => x !== undefined);
       const gap = this.crowd?.slotGap(states);
-      slots = groupSlots(this.grid, slotUnits, goal, gap === undefined ? { occupied } : { occupied, gap });
+      const found = groupSlots(this.grid, slotUnits, goal, gap === undefined ? { occupied } : { occupied, gap });
+      placed.forEach((m, k) => (slots[m] = found[k]));
     } catch {
       // A bad goal fails each unit's move from moveTo, with the reason.
     }
@@ -908,6 +914,16 @@ function checkedReads<T>(adapter: UnitAdapter<T>): UnitAdapter<T> {
     },
     write: (unit, pose) => adapter.write(unit, pose),
   };
+}
+
+/** What `read` reads, or undefined when it is a position no map can hold (a `PositionError`). */
+function onMap(read: () => Pose): Pose | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof PositionError) return undefined;
+    throw error;
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -76,6 +76,20 @@ describe('unit positions no map can hold', () => {
     });
   }
 
+  it('a group order takes no slot for a unit beyond the limit, and an idle one there holds none; the rest arrive', () => {
+    const nav = navigator(new Grid(10, 5), false);
+    const group = [at(1.5, 1.5), at(1e300, 1), at(1.5, 3.5)];
+    const idle = at(-(2 ** 53), 2);
+    for (const u of [...group, idle]) nav.addUnit(u, { speed: 2, width: 0.6 });
+    const moves = nav.moveGroup(group, { x: 8, y: 2.5 });
+    run(nav, moves, 60 * 20);
+    expect(moves.map((m) => m.failure ?? m.state)).toEqual(['arrived', 'invalid', 'arrived']);
+    expect(moves[1]!.reason).toContain('got 1e+300');
+    // Two slots, apart: the two units do not share the goal point.
+    const [a, , c] = group;
+    expect(Math.hypot(a!.pose.x - c!.pose.x, a!.pose.y - c!.pose.y)).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('a unit at exactly MAX_POSITION is a position (off this map), not a bad value', () => {
     const nav = navigator(new Grid(10, 5), true);
     const u = at(1, -MAX_POSITION);
