@@ -16,8 +16,8 @@ export const MAX_MOTION_VALUE = 1e15;
 /**
  * The largest |x| or |y| of a unit's position accepted, tiles: 2^24, a thousand times the widest
  * map (MAX_GRID_SIDE, 2^14), so a unit there is on no map. Below it a double still resolves a
- * billionth of a tile and x + 1 > x; far beyond it x + 1 === x, and a loop over the cells round a
- * unit would never end.
+ * few billionths of a tile and x + 1 > x; from 2^53 on x + 1 === x, and a loop over the cells
+ * round a unit would never end.
  */
 export const MAX_POSITION = 2 ** 24;
 
