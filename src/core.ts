@@ -42,6 +42,7 @@ export {
   directionalProfile,
   isResolvedProfile,
   MAX_MOTION_VALUE,
+  MAX_POSITION,
   MAX_PROFILE_SIZE,
   MIN_TURNING_RADIUS,
   MAX_COST_FACTOR,

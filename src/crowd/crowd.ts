@@ -5,6 +5,7 @@
  * what each agent wants and reads back where it went.
  */
 import type { Grid } from '../grid/grid.js';
+import { checkPosition } from '../unit/profile.js';
 import { CheckedMove } from './checked-move.js';
 import { NeighbourGrid } from './neighbours.js';
 import { HalfPlanes, pushAgentPlane, solveVelocity } from './orca.js';
@@ -48,6 +49,14 @@ export const DEFAULT_TIME_HORIZON = 2;
 export const DEFAULT_WALL_HORIZON = 0.5;
 /** A gap of five tiles: agents closing at 2.5 tiles/s are seen a whole default horizon before they touch. */
 export const DEFAULT_NEIGHBOUR_DISTANCE = 5;
+/**
+ * Tiles beyond its disc within which an agent takes walls' half-planes, at most: the scan costs
+ * the square of this, and without a bound a unit of speed 1e6 (or a step of 1e4 s) scanned
+ * millions of cells a step. Only agents faster than 128 tiles/s at the default wall horizon (or
+ * with a horizon or step over 32 s at 2 tiles/s) lose planes by it: those brake for a wall once
+ * within 64 tiles, and the checked move keeps every disc off walls whatever the velocity.
+ */
+export const MAX_WALL_LOOKAHEAD = 64;
 /** Relative band round a neighbour's reach where {@link Crowd} checks the gap exactly (far wider than rounding). */
 const GAP_SHORTCUT_SLACK = 1e-9;
 
@@ -188,7 +197,8 @@ export class Crowd {
   /**
    * Adds an agent at (x, y) with velocity 0 and no preferred velocity; returns its id (a small
    * integer; the id of a removed agent may be given out again).
-   * @throws RangeError naming a bad radius, speed, mode or position.
+   * @throws RangeError naming a bad radius, speed, mode or position (a position must be within
+   *   ±MAX_POSITION (2^24) tiles).
    */
   add(params: CrowdAgentParams, x: number, y: number): number {
     const radius = params.radius;
@@ -197,8 +207,8 @@ export class Crowd {
     }
     const speed = checkPositive('crowd agent maxSpeed', params.maxSpeed);
     const mode = modeCode(params.mode);
-    checkFinite('crowd agent x', x);
-    checkFinite('crowd agent y', y);
+    checkPosition('crowd agent x', x);
+    checkPosition('crowd agent y', y);
     let id = this.free.pop();
     if (id === undefined) {
       if (this.slots === this.capacity) this.grow(2 * this.capacity);
@@ -257,12 +267,12 @@ export class Crowd {
   /**
    * Sets position (tiles) and velocity (tiles/s): each step for a 'fixed' agent its owner moves;
    * for an 'avoid' agent, a teleport (its velocity then seeds the next step's ORCA).
-   * @throws RangeError for an unknown id or a non-finite number.
+   * @throws RangeError for an unknown id, a non-finite velocity or a position beyond ±MAX_POSITION (2^24) tiles.
    */
   setState(id: number, x: number, y: number, vx: number, vy: number): void {
     this.check(id);
-    checkFinite('crowd agent x', x);
-    checkFinite('crowd agent y', y);
+    checkPosition('crowd agent x', x);
+    checkPosition('crowd agent y', y);
     checkFinite('crowd agent vx', vx);
     checkFinite('crowd agent vy', vy);
     this.px[id] = x;
@@ -418,7 +428,7 @@ export class Crowd {
     this.stuck[i] = 0;
     const lines = this.lines;
     lines.clear();
-    pushWallPlanes(this.grid, lines, x, y, r, r + speed * wallHorizon, 1 / wallHorizon);
+    pushWallPlanes(this.grid, lines, x, y, r, r + Math.min(speed * wallHorizon, MAX_WALL_LOOKAHEAD), 1 / wallHorizon);
     const hard = lines.count;
     const vx = this.vxs[i]!;
     const vy = this.vys[i]!;

@@ -20,6 +20,7 @@ import type { HalfPlanes } from './orca.js';
  *
  * A blocked cell whose neighbour towards the agent (in x or in y) is blocked too is skipped: that
  * neighbour's square lies between, and its half-plane already keeps the disc off this one.
+ * Whatever `reach` and the position, it reads no cell beyond the map's ring of outside cells.
  *
  * @param invHorizon 1 / the wall horizon in seconds.
  * @returns the number of half-planes appended.
@@ -27,10 +28,14 @@ import type { HalfPlanes } from './orca.js';
 export function pushWallPlanes(grid: Grid, lines: HalfPlanes, x: number, y: number, r: number, reach: number, invHorizon: number): number {
   const before = lines.count;
   const reachSq = reach * reach;
-  const x0 = Math.floor(x - reach);
-  const x1 = Math.floor(x + reach);
-  const y0 = Math.floor(y - reach);
-  const y1 = Math.floor(y + reach);
+  // Within the map and the ring of outside cells round it: for an agent on the map, a cell
+  // farther out lies behind an outside cell nearer the agent and is skipped below anyway (an agent
+  // off the map is never asked: it touches a wall). So the scan costs at most the map's cells and
+  // the ring, whatever the reach or the position.
+  const x0 = Math.max(-1, Math.floor(x - reach));
+  const x1 = Math.min(grid.width, Math.floor(x + reach));
+  const y0 = Math.max(-1, Math.floor(y - reach));
+  const y1 = Math.min(grid.height, Math.floor(y + reach));
   for (let cy = y0; cy <= y1; cy++) {
     for (let cx = x0; cx <= x1; cx++) {
       if (!grid.isBlocked(cx, cy)) continue;

@@ -370,9 +370,12 @@ export class CrowdDriver<T> {
       const x = crowd.x(r.agent);
       const y = crowd.y(r.agent);
       const rad = other.resolved.sweepRadius;
-      for (let cy = Math.floor(y - rad); cy <= Math.floor(y + rad); cy++) {
-        for (let cx = Math.floor(x - rad); cx <= Math.floor(x + rad); cx++) {
-          if (grid.inBounds(cx, cy) && pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) cells.add(cy * grid.width + cx);
+      // Only the map's cells: far off it x + 1 === x, and a loop from x - rad to x + rad never ends.
+      const x1 = Math.min(grid.width - 1, Math.floor(x + rad));
+      const y1 = Math.min(grid.height - 1, Math.floor(y + rad));
+      for (let cy = Math.max(0, Math.floor(y - rad)); cy <= y1; cy++) {
+        for (let cx = Math.max(0, Math.floor(x - rad)); cx <= x1; cx++) {
+          if (pointSquareDistance(x, y, cx, cy) < rad && !keep(cx, cy)) cells.add(cy * grid.width + cx);
         }
       }
     }

@@ -6,7 +6,7 @@
 import type { Grid, GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { pathHitsBlocked } from '../curves/footprint.js';
-import { resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
+import { checkPosition, PositionError, resolveProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { SegmentPath } from '../curves/segment-path.js';
 import type { Pose } from '../curves/segment.js';
 import { Follower } from './follower.js';
@@ -152,12 +152,21 @@ export class Navigator<T> {
   private readonly planWorker: PlanWorkerClient | undefined;
   /** The crowd's detour grid, once mirrored to the plan worker. */
   private detourGrid: Grid | undefined;
+  /** The caller's adapter, its reads checked (see {@link checkedReads}). */
+  private readonly adapter: UnitAdapter<T>;
 
+  /**
+   * @param adapter reads and writes a unit's pose, tile units. A read position that no map can
+   *   hold (|x| or |y| beyond `MAX_POSITION`, 2^24 tiles) is refused: the order fails `invalid`
+   *   naming the value, and an idle unit of the crowd (avoidance) that the game put there is put
+   *   back where it stood.
+   */
   constructor(
     readonly grid: Grid,
-    private readonly adapter: UnitAdapter<T>,
+    adapter: UnitAdapter<T>,
     options: NavigatorOptions = {},
   ) {
+    this.adapter = checkedReads(adapter);
     this.queue = options.queue ?? new PlanQueue(options.budget, options.clock);
     this.ownsQueue = options.queue === undefined;
     this.onError = options.onError;
@@ -166,7 +175,7 @@ export class Navigator<T> {
     if (avoidance) {
       const host = {
         units: this.units,
-        adapter,
+        adapter: this.adapter,
         plan: (state: UnitState<T>, move: Move<T>, replan: boolean, from?: Pose, detour?: boolean) => this.plan(state, move, replan, from, detour),
         guard: (state: UnitState<T>, work: () => void) => this.guard(state, work),
         drive: (state: UnitState<T>, h: number) => this.drive(state, h),
@@ -262,9 +271,9 @@ export class Navigator<T> {
     try {
       this.plan(state, move, false);
     } catch (error) {
-      // E.g. the adapter could not read the unit's pose.
+      // E.g. the adapter could not read the unit's pose, or read one no map can hold.
       state.follower = undefined;
-      this.failSoon(state, move, messageOf(error), 'error');
+      this.failSoon(state, move, messageOf(error), error instanceof PositionError ? 'invalid' : 'error');
     }
     return move;
   }
@@ -287,23 +296,29 @@ export class Navigator<T> {
     if (!Array.isArray(units)) throw new TypeError(`units must be an array of units, got ${units === null ? 'null' : typeof units}`);
     const members = [...new Set(units)];
     const inGroup = new Set(members);
-    const slotUnits: SlotUnit[] = members.map((u) => {
+    // A unit read where no map can be takes no slot and holds none: its own order fails `invalid`.
+    const slotUnits: SlotUnit[] = [];
+    const placed: number[] = [];
+    members.forEach((u, i) => {
       const state = this.units.get(u);
-      const at = state ? this.whereIs(state) : this.adapter.read(u);
-      return { x: at.x, y: at.y, radius: state?.resolved.sweepRadius ?? 0 };
+      const at = onMap(() => (state ? this.whereIs(state) : this.adapter.read(u)));
+      if (!at) return;
+      placed.push(i);
+      slotUnits.push({ x: at.x, y: at.y, radius: state?.resolved.sweepRadius ?? 0 });
     });
     const occupied: SlotUnit[] = [];
     for (const s of this.units.values()) {
       if (inGroup.has(s.unit) || !atRest(s)) continue;
-      const at = this.whereIs(s);
-      occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
+      const at = onMap(() => this.whereIs(s));
+      if (at) occupied.push({ x: at.x, y: at.y, radius: s.resolved.sweepRadius });
     }
-    let slots: readonly (Point | undefined)[] = [];
+    const slots: (Point | undefined)[] = [];
     try {
       checkOrder(goal, options);
       const states = members.map((u) => this.units.get(u)).filter((x): x is UnitState<T> => x !== undefined);
       const gap = this.crowd?.slotGap(states);
-      slots = groupSlots(this.grid, slotUnits, goal, gap === undefined ? { occupied } : { occupied, gap });
+      const found = groupSlots(this.grid, slotUnits, goal, gap === undefined ? { occupied } : { occupied, gap });
+      placed.forEach((m, k) => (slots[m] = found[k]));
     } catch {
       // A bad goal fails each unit's move from moveTo, with the reason.
     }
@@ -883,6 +898,32 @@ function checkTerrain(terrain: TerrainSpeed | undefined, grid: Grid): TerrainSpe
     throw new RangeError(`terrain is ${terrain.width}x${terrain.height} cells but the grid is ${grid.width}x${grid.height}`);
   }
   return terrain;
+}
+
+/**
+ * `adapter` with each read's x and y checked by `checkPosition`: far off any map x + 1 === x,
+ * and the loops over the cells round a unit would never end.
+ */
+function checkedReads<T>(adapter: UnitAdapter<T>): UnitAdapter<T> {
+  return {
+    read: (unit) => {
+      const pose = adapter.read(unit);
+      checkPosition('unit position x', pose.x);
+      checkPosition('unit position y', pose.y);
+      return pose;
+    },
+    write: (unit, pose) => adapter.write(unit, pose),
+  };
+}
+
+/** What `read` reads, or undefined when it is a position no map can hold (a `PositionError`). */
+function onMap(read: () => Pose): Pose | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof PositionError) return undefined;
+    throw error;
+  }
 }
 
 function messageOf(error: unknown): string {

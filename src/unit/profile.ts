@@ -13,6 +13,30 @@
  */
 export const MAX_MOTION_VALUE = 1e15;
 
+/**
+ * The largest |x| or |y| of a unit's position accepted, tiles: 2^24, a thousand times the widest
+ * map (MAX_GRID_SIDE, 2^14), so a unit there is on no map. Below it a double still resolves a
+ * few billionths of a tile and x + 1 > x; from 2^53 on x + 1 === x, and a loop over the cells
+ * round a unit would never end.
+ */
+export const MAX_POSITION = 2 ** 24;
+
+/** A unit position no map can hold: not a finite number from -{@link MAX_POSITION} to {@link MAX_POSITION}. */
+export class PositionError extends RangeError {
+  override name = 'PositionError';
+}
+
+/**
+ * Returns `value` when it is a position coordinate a map can hold (see {@link MAX_POSITION}).
+ * @throws PositionError (a RangeError) naming `name` and the value.
+ */
+export function checkPosition(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(Math.abs(value) <= MAX_POSITION)) {
+    throw new PositionError(`${name} must be a finite number from -${MAX_POSITION} to ${MAX_POSITION} tiles, got ${String(value)}`);
+  }
+  return value;
+}
+
 /** The largest turning radius (and directional footprint side) accepted: tables grow with the square of the radius. */
 export const MAX_PROFILE_SIZE = 64;
 
