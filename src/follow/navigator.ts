@@ -23,6 +23,7 @@ import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import { CrowdDriver } from './crowd-driver.js';
 import { joinTrunk, sharedLeader } from './group-route.js';
 import type { AvoidanceOptions } from './crowd-steering.js';
+import { restateReason, TILE_UNITS, type CallerUnits } from './caller-units.js';
 import { atRest, definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
 
 export type { MoveOptions, UnitAdapter } from './unit-state.js';
@@ -65,6 +66,12 @@ export interface NavigatorOptions {
    * navigator mirrors its grid to it; the owner destroys it.
    */
   planWorker?: PlanWorkerClient;
+  /**
+   * The units of the caller, in which every reason a move ends with (and a path query answers
+   * with) is phrased: tile points and lengths converted, numbers rounded (see `restateReason`).
+   * Default: tiles, rounded.
+   */
+  callerUnits?: CallerUnits;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -152,6 +159,7 @@ export class Navigator<T> {
   private readonly planWorker: PlanWorkerClient | undefined;
   /** The crowd's detour grid, once mirrored to the plan worker. */
   private detourGrid: Grid | undefined;
+  private readonly callerUnits: CallerUnits;
 
   constructor(
     readonly grid: Grid,
@@ -178,6 +186,7 @@ export class Navigator<T> {
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
     this.planWorker = options.planWorker;
     this.planWorker?.attach(grid);
+    this.callerUnits = options.callerUnits ?? TILE_UNITS;
   }
 
   /**
@@ -514,10 +523,15 @@ export class Navigator<T> {
     if (resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
     const size = 2 * resolved.sweepRadius;
     if (size >= Math.min(this.grid.width, this.grid.height)) {
-      const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} x ${resolved.length} (diagonal ${size})` : `width ${resolved.width}`;
-      throw new RangeError(`${what} tiles does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
+      const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} tiles x ${resolved.length} tiles (diagonal ${size} tiles)` : `width ${resolved.width} tiles`;
+      throw new RangeError(`${what} does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
     }
     return resolved;
+  }
+
+  /** A reason of the core (tiles) as the caller reads it: in its units, rounded. */
+  private phrase(reason: string): string {
+    return restateReason(reason, this.callerUnits);
   }
 
   /** Runs the planning queue; an error of a job that is not the navigator's is the frame's. */
@@ -677,7 +691,7 @@ export class Navigator<T> {
   private adopt(state: UnitState<T>, move: Move<T>, route: Route, replan: boolean, version: number): void {
     if (move.ended || state.move !== move) return;
     if (route.status !== 'found' || !route.path) {
-      move.end('failed', route.message ?? `no path (${route.status})`, route.status === 'found' ? 'no-path' : route.status);
+      move.end('failed', this.phrase(route.message ?? `no path (${route.status})`), route.status === 'found' ? 'no-path' : route.status);
       return;
     }
     const profile = state.resolved;
@@ -753,7 +767,7 @@ export class Navigator<T> {
       },
       () => {
         if (state.job === job) state.job = undefined;
-        move.end('failed', message, failure);
+        move.end('failed', this.phrase(message), failure);
       },
     );
     state.job = job;
