@@ -24,9 +24,11 @@ import { CrowdDriver } from './crowd-driver.js';
 import { joinTrunk, sharedLeader } from './group-route.js';
 import type { AvoidanceOptions } from './crowd-steering.js';
 import { restateReason, TILE_UNITS, type CallerUnits } from './caller-units.js';
+import { PathQueries, queryStart, type PathQueryResult, type QueryStart } from './path-query.js';
 import { atRest, definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
 
 export type { MoveOptions, UnitAdapter } from './unit-state.js';
+export type { PathQueryResult, PathQueryStatus, QueryStart } from './path-query.js';
 
 /** Options of a {@link Navigator}. */
 export interface NavigatorOptions {
@@ -160,6 +162,7 @@ export class Navigator<T> {
   /** The crowd's detour grid, once mirrored to the plan worker. */
   private detourGrid: Grid | undefined;
   private readonly callerUnits: CallerUnits;
+  private readonly queries: PathQueries;
 
   constructor(
     readonly grid: Grid,
@@ -187,6 +190,7 @@ export class Navigator<T> {
     this.planWorker = options.planWorker;
     this.planWorker?.attach(grid);
     this.callerUnits = options.callerUnits ?? TILE_UNITS;
+    this.queries = new PathQueries(this.routes, this.queue, (reason) => this.phrase(reason));
   }
 
   /**
@@ -425,6 +429,30 @@ export class Navigator<T> {
     if (!job.done) this.queue.add(job);
   }
 
+  /**
+   * The path a unit would take to `goal` (tile units), or why there is none, without moving
+   * anything: planned like a move (same planners, checks and statuses) on the plan queue, within
+   * the frame budget, so the answer comes from a later {@link update}. `from` is a unit of the
+   * navigator (from where it is now, with its profile under `options`) or a point or pose, with
+   * the profile in `options` (`speed` is not needed). Never rejects: bad input answers `invalid`,
+   * {@link destroy} answers `cancelled`.
+   *
+   * @example
+   * ```ts
+   * const { status, points, length } = await nav.findPath({ x: 1.5, y: 1.5 }, { x: 20.5, y: 4.5 }, { width: 0.8 });
+   * ```
+   */
+  findPath(from: T | QueryStart, goal: Point, options: MoveOptions = {}): Promise<PathQueryResult> {
+    return this.queries.ask(() => {
+      const state = this.units.get(from as T);
+      const start = state ? this.whereIs(state) : queryStart(from);
+      checkOrder(goal, options);
+      const { heading: goalHeading, planner, nearest, tolerance } = options;
+      const profile = this.resolveUnit({ ...state?.profile, ...definedFields(options) }, false);
+      return { start, goal: { x: goal.x, y: goal.y }, profile, ...definedFields({ goalHeading, planner, nearest, tolerance }) };
+    });
+  }
+
   /** Stops `unit` (braking if it can) and cancels its move. */
   stop(unit: T): void {
     this.units.get(unit)?.move?.cancel('stopped');
@@ -501,6 +529,7 @@ export class Navigator<T> {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.queries.cancelAll('the navigator was destroyed', true);
     for (const unit of [...this.units.keys()]) this.removeUnit(unit);
     if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
@@ -514,13 +543,13 @@ export class Navigator<T> {
 
   /**
    * Resolves the profile a unit moves with: the one check of its fields, plus what moving needs
-   * (a speed), and a footprint that fits somewhere on the map (touching the border counts as
+   * (a speed, which a path query does without: `moving` false), and a footprint that fits somewhere on the map (touching the border counts as
    * hitting it), refused before any search looks for room for it cell by cell.
    * @throws RangeError naming the bad field; TypeError when `profile` is not an object.
    */
-  private resolveUnit(profile: UnitProfile): ResolvedProfile {
+  private resolveUnit(profile: UnitProfile, moving = true): ResolvedProfile {
     const resolved = resolveProfile(profile);
-    if (resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
+    if (moving && resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
     const size = 2 * resolved.sweepRadius;
     if (size >= Math.min(this.grid.width, this.grid.height)) {
       const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} tiles x ${resolved.length} tiles (diagonal ${size} tiles)` : `width ${resolved.width} tiles`;

@@ -11,6 +11,8 @@ import { Navigator, type MoveOptions, type NavigatorDebugInfo } from '../follow/
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats, type PlanQueue } from '../follow/plan-queue.js';
 import { DEFAULT_MOVEMENT_CLASS } from '../follow/movement-grids.js';
 import type { Pose } from '../curves/segment.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import type { PathQueryResult, PathQueryStatus } from '../follow/path-query.js';
 import type { TerrainSpeed } from '../follow/terrain-speed.js';
 import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
@@ -114,6 +116,31 @@ export interface PathfindingFrameStats extends PlanFrameStats {
   drivingMilliseconds: number;
 }
 
+/**
+ * Options of a path query (`findPath`, `isReachable`): a move's options (profile fields in
+ * pixels, `planner`, `heading`, `tolerance`, `nearest`), and for a query from a point the
+ * movement class to plan for (`moves`, default `default`; a sprite's is its own).
+ */
+export interface PathfindingQueryOptions extends PathfindingMoveOptions {
+  moves?: string;
+}
+
+/** The answer to a path query, in world units (see `PathfindingPlugin.findPath`). */
+export interface PathfindingPath {
+  /** `found`, the failure status a move with the same order would end with, or `cancelled` (the scene shut down, or the map was replaced). */
+  readonly status: PathQueryStatus;
+  /** Why there is no path, in pixels; undefined when found. */
+  readonly reason?: string;
+  /** The path's start, corners (or curve junctions) and end, world pixels; empty without a path. */
+  readonly points: readonly Point[];
+  /** Its length, pixels (tile widths); 0 without a path. */
+  readonly length: number;
+  /** Where it ends (the target, or the nearest reachable point with `nearest`), world pixels. */
+  readonly goal?: Point;
+  /** The whole path in tile units (arcs and lines), as `move.path` would be. */
+  readonly path?: SegmentPath;
+}
+
 /** A move order of the plugin: events get the sprite and the move. */
 export type PathfindingMove = Move<PathfindingUnit>;
 
@@ -173,6 +200,11 @@ function describeValue(v: unknown): string {
   return Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null ? 'a plain object' : `an object that is not a game object (${(v as object).constructor?.name ?? 'no class'})`;
 }
 
+/** A path query refused before it was planned: status `invalid`, the error's message as the reason. */
+function invalidPath(error: unknown): PathfindingPath {
+  return { status: 'invalid', reason: error instanceof Error ? error.message : String(error), points: [], length: 0 };
+}
+
 /** Why every move and query of a scene that shut down (or restarted) was cancelled. */
 const SHUTDOWN_REASON = 'the scene shut down';
 
@@ -228,6 +260,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private debugOptions: DebugOptions | undefined;
   private running = false;
   private stats: PathfindingFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0, totalMilliseconds: 0, mapMilliseconds: 0, drivingMilliseconds: 0 };
+  /** Path queries not answered yet, each settled once: by its navigator, or cancelled by a shutdown or a new map. */
+  private readonly queries = new Set<(result: PathfindingPath) => void>();
   /** Orders for destroyed game objects: they fail at the next update, once listeners are attached. */
   private refused: { move: PathfindingMove; reason: string }[] = [];
 
@@ -272,6 +306,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     }
     const map = new TilemapGrid(layers, options);
     const planWorker = planWorkerFor(options.worker ?? 'auto', this.planWorker, (error) => this.reportError(error));
+    this.cancelQueries('the map was replaced (useTilemap)');
     this.releaseMap();
     this.planWorker = planWorker;
     this.map = map;
@@ -509,6 +544,109 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return tileOptions;
   }
 
+  /**
+   * The path a unit would take to a world point, or why there is none, without moving anything:
+   * planned like a `moveTo` (the same planners, checks and statuses: `found`, `no-path`,
+   * `goal-blocked`, ...), spread over frames within the one {@link setBudget} budget, so the
+   * promise resolves during a later frame. `from` is a sprite (from where it is, with its profile
+   * under `options`, on its movement class) or a world point `{ x, y, heading? }` with the profile
+   * in `options` (`speed` not needed; `moves` picks the class). Never rejects: bad input resolves
+   * with status `invalid`; a scene shutdown, or a new `useTilemap`, with `cancelled`.
+   *
+   * @example
+   * ```ts
+   * const route = await this.pathfinding.findPath(tank, 600, 400);
+   * if (route.status === 'found') graphics.strokePoints(route.points);
+   * ```
+   */
+  findPath(from: PathfindingUnit | Readonly<Point>, x: number, y: number, options?: PathfindingQueryOptions): Promise<PathfindingPath>;
+  findPath(from: PathfindingUnit | Readonly<Point>, target: Readonly<Point>, options?: PathfindingQueryOptions): Promise<PathfindingPath>;
+  findPath(
+    from: PathfindingUnit | Readonly<Point>,
+    xOrTarget: number | Readonly<Point>,
+    yOrOptions?: number | PathfindingQueryOptions,
+    maybeOptions?: PathfindingQueryOptions,
+  ): Promise<PathfindingPath> {
+    const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
+    const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingQueryOptions | undefined)) ?? {};
+    return new Promise<PathfindingPath>((resolve) => {
+      let settled = false;
+      const settle = (result: PathfindingPath): void => {
+        if (settled) return;
+        settled = true;
+        this.queries.delete(settle);
+        resolve(result);
+      };
+      this.queries.add(settle);
+      try {
+        this.askPath(from, target, options).then((result) => settle(this.worldPath(result)), (error: unknown) => settle(invalidPath(error)));
+      } catch (error) {
+        settle(invalidPath(error));
+      }
+    });
+  }
+
+  /**
+   * True when a unit could get to a world point: {@link findPath}'s status is `found` (false for
+   * every other status, `cancelled` included).
+   *
+   * @example
+   * ```ts
+   * if (await this.pathfinding.isReachable(ship, 600, 200)) this.pathfinding.moveTo(ship, 600, 200);
+   * ```
+   */
+  isReachable(from: PathfindingUnit | Readonly<Point>, x: number, y: number, options?: PathfindingQueryOptions): Promise<boolean>;
+  isReachable(from: PathfindingUnit | Readonly<Point>, target: Readonly<Point>, options?: PathfindingQueryOptions): Promise<boolean>;
+  isReachable(from: PathfindingUnit | Readonly<Point>, xOrTarget: number | Readonly<Point>, yOrOptions?: number | PathfindingQueryOptions, maybeOptions?: PathfindingQueryOptions): Promise<boolean> {
+    const query = typeof xOrTarget === 'number' ? this.findPath(from, xOrTarget, Number(yOrOptions), maybeOptions) : this.findPath(from, xOrTarget, yOrOptions as PathfindingQueryOptions | undefined);
+    return query.then((result) => result.status === 'found');
+  }
+
+  /**
+   * A path query of the navigator of the unit's (or the options') class, in tiles.
+   * @throws what a bad query is: the caller answers `invalid` with it.
+   */
+  private askPath(from: PathfindingUnit | Readonly<Point>, target: { x: unknown; y: unknown }, options: PathfindingQueryOptions): Promise<PathQueryResult> {
+    const map = this.map;
+    if (!this.nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before findPath');
+    if (typeof options !== 'object' || options === null) throw new TypeError(`query options must be an object, got ${describeValue(options)}`);
+    const goal = map.toTile(Number(target.x), Number(target.y));
+    const { moves, ...rest } = options;
+    const tileOptions = this.tileOptions(rest);
+    if (notAUnit(from) === undefined) {
+      const unit = from as PathfindingUnit;
+      if (isGone(unit)) throw new TypeError(`${describeUnit(unit)} is destroyed: a destroyed game object has no path`);
+      if (moves !== undefined) throw new RangeError(`moves is a unit's own, not a query's: give it to addUnit (got ${JSON.stringify(moves) ?? typeof moves})`);
+      const record = this.records.get(unit);
+      const nav = this.navFor(this.checkMoves(record?.moves));
+      if (nav.has(unit)) return nav.findPath(unit, goal, tileOptions);
+      // A sprite that is no unit yet: from where it stands, with the options as its profile.
+      return nav.findPath(this.readPose(unit), goal, { ...this.tileProfile(record?.profile ?? {}), ...tileOptions });
+    }
+    const point = from as Partial<Pose> | null | undefined;
+    const heading = point?.heading;
+    const start = typeof point === 'object' && point !== null ? { ...map.toTile(Number(point.x), Number(point.y)), heading: typeof heading === 'number' ? this.tileHeading(heading) : (heading ?? 0) } : point;
+    return this.navFor(this.checkMoves(moves)).findPath(start as Pose, goal, tileOptions);
+  }
+
+  /** A navigator's answer (tiles) in world units; its reason is already in pixels. */
+  private worldPath(result: PathQueryResult): PathfindingPath {
+    const map = this.map;
+    if (!map || result.status !== 'found') return { status: result.status, points: [], length: 0, ...(result.reason === undefined ? {} : { reason: result.reason }) };
+    return {
+      status: 'found',
+      points: result.points.map((p) => map.toWorld(p.x, p.y)),
+      length: result.length * map.tileWidth,
+      ...(result.goal ? { goal: map.toWorld(result.goal.x, result.goal.y) } : {}),
+      ...(result.path ? { path: result.path } : {}),
+    };
+  }
+
+  /** Answers every pending path query `cancelled` with `reason`. */
+  private cancelQueries(reason: string): void {
+    for (const settle of [...this.queries]) settle({ status: 'cancelled', reason, points: [], length: 0 });
+  }
+
   /** Stops `unit` (braking if it can) and cancels its move. */
   halt(unit: PathfindingUnit): this {
     const record = this.records.get(unit);
@@ -602,6 +740,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     events?.off(Phaser.Scenes.Events.SHUTDOWN, this.onSceneShutdown, this);
     for (const unit of [...this.records.keys()]) this.forget(unit, SHUTDOWN_REASON);
     for (const { move } of this.refused.splice(0)) move.cancel(SHUTDOWN_REASON);
+    this.cancelQueries(SHUTDOWN_REASON);
     this.releaseMap();
     this.planWorker?.destroy();
     this.planWorker = undefined;
