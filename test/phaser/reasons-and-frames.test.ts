@@ -156,4 +156,19 @@ describe('the frame report', () => {
     expect(f.mapMilliseconds).toBeGreaterThan(0);
     expect(f.totalMilliseconds).toBeGreaterThanOrEqual(f.milliseconds + f.drivingMilliseconds + f.mapMilliseconds);
   });
+
+  it('runs the example of docs/plugin.md (Frame cost) as written', async () => {
+    const { scene, step } = await boot();
+    const sprite = scene.add.sprite(100 + 1.5 * TILE, 50 + 2.5 * TILE, '__DEFAULT');
+    scene.pathfinding.addUnit(sprite, { speed: 60 });
+    scene.pathfinding.moveTo(sprite, 100 + 4.5 * TILE, 50 + 1.5 * TILE);
+    step(2);
+    const self = { pathfinding: scene.pathfinding, meter: scene.add.text(0, 0, '') };
+    {
+      // From docs/plugin.md, the body of update(), with `this` a scene holding a Text as `meter`.
+      const f = self.pathfinding.lastFrame;
+      self.meter.setText(`pathfinding ${f.totalMilliseconds.toFixed(1)} ms (planning ${f.milliseconds.toFixed(1)}, units ${f.drivingMilliseconds.toFixed(1)})`);
+    }
+    expect(self.meter.text).toMatch(/^pathfinding \d+\.\d ms \(planning \d+\.\d, units \d+\.\d\)$/);
+  });
 });
