@@ -543,8 +543,9 @@ export class Navigator<T> {
 
   /**
    * Resolves the profile a unit moves with: the one check of its fields, plus what moving needs
-   * (a speed, which a path query does without: `moving` false), and a footprint that fits somewhere on the map (touching the border counts as
-   * hitting it), refused before any search looks for room for it cell by cell.
+   * (a speed, which a path query does without: `moving` false), and a footprint that fits
+   * somewhere on the map (touching the border counts as hitting it), refused before any search
+   * looks for room for it cell by cell.
    * @throws RangeError naming the bad field; TypeError when `profile` is not an object.
    */
   private resolveUnit(profile: UnitProfile, moving = true): ResolvedProfile {

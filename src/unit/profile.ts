@@ -187,7 +187,7 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   motion('acceleration', profile.acceleration, true, 'tiles/s²');
   motion('deceleration', profile.deceleration, true, 'tiles/s²');
   const lateral = profile.lateralAcceleration;
-  if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral > 0))) throw new RangeError(`lateralAcceleration must be a number > 0 tiles/s², got ${withUnit(lateral, 'tiles/s²')}`);
+  if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral > 0))) throw new RangeError(`lateralAcceleration must be a number > 0, got ${withUnit(lateral, 'tiles/s²')}`);
   const slowAtCorners = flag('slowAtCorners', profile.slowAtCorners);
 
   const turningRadius = profile.turningRadius ?? 0;
