@@ -45,7 +45,11 @@ async function boot() {
       scene.sys.game.headlessStep(time, FRAME_MS);
     }
   };
-  return { scene, step };
+  /** Steps until `move` ends (planning is budgeted by time: how many frames it takes is the machine's). */
+  const settle = (move: PathfindingMove, limit = 600) => {
+    for (let i = 0; i < limit && !move.ended; i++) step();
+  };
+  return { scene, step, settle };
 }
 
 /** Every number of a sentence: none may carry more than two decimals. */
@@ -55,12 +59,12 @@ function decimalsOf(text: string): number {
 
 describe('reasons in the caller\'s units', () => {
   it('a target out of reach is named in world pixels, rounded, from where the sprite stands', async () => {
-    const { scene, step } = await boot();
+    const { scene, settle } = await boot();
     // A start one third of the way into a tile: in tiles, 2.3333333333333335.
     const sprite = scene.add.sprite(100 + (7 / 3) * TILE, 50 + 2.5 * TILE, '__DEFAULT');
     scene.pathfinding.addUnit(sprite, { speed: 100 });
     const move = scene.pathfinding.moveTo(sprite, 100 + 8.5 * TILE, 50 + 2.5 * TILE);
-    step(3);
+    settle(move);
     expect(move.failure).toBe('no-path');
     expect(move.reason).toBe(`target at pixel (${100 + 8.5 * TILE}, ${50 + 2.5 * TILE}) cannot be reached from pixel (174.67, 130)`);
     expect(decimalsOf(move.reason!)).toBeLessThanOrEqual(2);
@@ -68,11 +72,11 @@ describe('reasons in the caller\'s units', () => {
   });
 
   it('a target outside the map is named in pixels', async () => {
-    const { scene, step } = await boot();
+    const { scene, settle } = await boot();
     const sprite = scene.add.sprite(100 + 2.5 * TILE, 50 + 2.5 * TILE, '__DEFAULT');
     scene.pathfinding.addUnit(sprite, { speed: 100 });
     const move = scene.pathfinding.moveTo(sprite, 10, 20);
-    step(3);
+    settle(move);
     expect(move.failure).toBe('out-of-bounds');
     expect(move.reason).toMatch(/^target at pixel \(10, 20\) is outside/);
   });
@@ -92,25 +96,25 @@ describe('reasons in the caller\'s units', () => {
   });
 
   it('a bad speed in an order fails naming px/s, and a width the map cannot hold names pixels', async () => {
-    const { scene, step } = await boot();
+    const { scene, settle } = await boot();
     const sprite = scene.add.sprite(100 + 2.5 * TILE, 50 + 2.5 * TILE, '__DEFAULT');
     scene.pathfinding.addUnit(sprite, { speed: 100 });
     const bad = scene.pathfinding.moveTo(sprite, 100 + 3.5 * TILE, 50 + 2.5 * TILE, { speed: -48 });
-    step(2);
+    settle(bad);
     expect(bad.failure).toBe('invalid');
     expect(bad.reason).toMatch(/^speed must be a number > 0 and at most \S+ px\/s, got -48 px\/s$/);
     const wide = scene.pathfinding.moveTo(sprite, 100 + 3.5 * TILE, 50 + 2.5 * TILE, { width: 7 * TILE });
-    step(2);
+    settle(wide);
     expect(wide.failure).toBe('invalid');
     expect(wide.reason).toBe(`width ${7 * TILE} px does not fit anywhere on the 12x6 map`);
   });
 
   it('addUnit and moveTo with a plain object name the real problem, not a destroyed sprite', async () => {
-    const { scene, step } = await boot();
+    const { scene, settle } = await boot();
     const plain = { x: 10, y: 10, rotation: 0 } as unknown as PathfindingUnit;
     expect(() => scene.pathfinding.addUnit(plain, { speed: 100 })).toThrow(new TypeError('addUnit expects a Phaser game object with x and y, got a plain object'));
     const move = scene.pathfinding.moveTo(plain, 200, 100);
-    step(2);
+    settle(move);
     expect(move.failure).toBe('invalid');
     expect(move.reason).toBe('moveTo expects a Phaser game object with x and y, got a plain object');
     expect(() => scene.pathfinding.addUnit(null as unknown as PathfindingUnit, { speed: 100 })).toThrow(/expects a Phaser game object with x and y, got null/);
@@ -149,6 +153,7 @@ describe('the frame report', () => {
     const sprite = scene.add.sprite(100 + 1.5 * TILE, 50 + 2.5 * TILE, '__DEFAULT');
     scene.pathfinding.addUnit(sprite, { speed: 60, width: 16 });
     scene.pathfinding.moveTo(sprite, 100 + 4.5 * TILE, 50 + 1.5 * TILE);
+    // Deterministic: the budget's clock is the fake one.
     step(3);
     const f = scene.pathfinding.lastFrame;
     expect(f.totalMilliseconds).toBeGreaterThan(0);

@@ -57,7 +57,7 @@ describe('the navigator\'s reasons', () => {
     const unit: Pose = { x: 7 / 3, y: 1.5, heading: 0 };
     nav.addUnit(unit, { speed: 4 });
     const move = nav.moveTo(unit, { x: 8.5, y: 1.5 });
-    nav.update(1 / 60);
+    for (let i = 0; i < 600 && !move.ended; i++) nav.update(1 / 60);
     expect(move.failure).toBe('no-path');
     expect(move.reason).toBe('target at tile (8.5, 1.5) cannot be reached from tile (2.33, 1.5)');
   });
@@ -68,7 +68,7 @@ describe('the navigator\'s reasons', () => {
     nav.addUnit(unit, { speed: 4 });
     const move = nav.moveTo(unit, { x: 8.5, y: 1.5 });
     const bad = nav.moveTo({ x: 1.5, y: 1.5, heading: 0 }, { x: 2.5, y: 1.5 }, { speed: 4, width: 0.2, length: -1 });
-    nav.update(1 / 60);
+    for (let i = 0; i < 600 && !(move.ended && bad.ended); i++) nav.update(1 / 60);
     expect(move.reason).toBe('target at pixel (372, 98) cannot be reached from pixel (174.67, 98)');
     expect(bad.reason).toBe('length must be a finite number > 0, got -32 px');
   });
