@@ -61,6 +61,9 @@ export {
   type UnitDebugInfo,
   type NavigatorDebugInfo,
 } from './follow/navigator.js';
+// One-off path queries (Navigator.findPath) and reasons in the caller's units (NavigatorOptions.callerUnits).
+export type { PathQueryResult, PathQueryStatus, QueryStart } from './follow/path-query.js';
+export { restateReason, formatNumber, TILE_UNITS, REASON_DECIMALS, type CallerUnits } from './follow/caller-units.js';
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from './follow/move.js';
 export type { PlanQueue, PlanBudget, PlanFrameStats } from './follow/plan-queue.js';
 export type { RouteContext, SearchRecord } from './follow/route-context.js';

@@ -23,9 +23,12 @@ import { groupSlots, type SlotUnit } from '../crowd/slots.js';
 import { CrowdDriver } from './crowd-driver.js';
 import { joinTrunk, sharedLeader } from './group-route.js';
 import type { AvoidanceOptions } from './crowd-steering.js';
+import { restateReason, TILE_UNITS, type CallerUnits } from './caller-units.js';
+import { PathQueries, queryStart, type PathQueryResult, type QueryStart } from './path-query.js';
 import { atRest, definedFields, motionOf, type MoveOptions, type UnitAdapter, type UnitState } from './unit-state.js';
 
 export type { MoveOptions, UnitAdapter } from './unit-state.js';
+export type { PathQueryResult, PathQueryStatus, QueryStart } from './path-query.js';
 
 /** Options of a {@link Navigator}. */
 export interface NavigatorOptions {
@@ -65,6 +68,12 @@ export interface NavigatorOptions {
    * navigator mirrors its grid to it; the owner destroys it.
    */
   planWorker?: PlanWorkerClient;
+  /**
+   * The units of the caller, in which every reason a move ends with (and a path query answers
+   * with) is phrased: tile points and lengths converted, numbers rounded (see `restateReason`).
+   * Default: tiles, rounded.
+   */
+  callerUnits?: CallerUnits;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -154,6 +163,8 @@ export class Navigator<T> {
   private detourGrid: Grid | undefined;
   /** The caller's adapter, its reads checked (see {@link checkedReads}). */
   private readonly adapter: UnitAdapter<T>;
+  private readonly callerUnits: CallerUnits;
+  private readonly queries: PathQueries;
 
   /**
    * @param adapter reads and writes a unit's pose, tile units. A read position that no map can
@@ -187,6 +198,8 @@ export class Navigator<T> {
     this.unsubscribe = grid.watch((area) => this.changes.push(area));
     this.planWorker = options.planWorker;
     this.planWorker?.attach(grid);
+    this.callerUnits = options.callerUnits ?? TILE_UNITS;
+    this.queries = new PathQueries(this.routes, this.queue, (reason) => this.phrase(reason));
   }
 
   /**
@@ -431,6 +444,30 @@ export class Navigator<T> {
     if (!job.done) this.queue.add(job);
   }
 
+  /**
+   * The path a unit would take to `goal` (tile units), or why there is none, without moving
+   * anything: planned like a move (same planners, checks and statuses) on the plan queue, within
+   * the frame budget, so the answer comes from a later {@link update}. `from` is a unit of the
+   * navigator (from where it is now, with its profile under `options`) or a point or pose, with
+   * the profile in `options` (`speed` is not needed). Never rejects: bad input answers `invalid`,
+   * {@link destroy} answers `cancelled`.
+   *
+   * @example
+   * ```ts
+   * const { status, points, length } = await nav.findPath({ x: 1.5, y: 1.5 }, { x: 20.5, y: 4.5 }, { width: 0.8 });
+   * ```
+   */
+  findPath(from: T | QueryStart, goal: Point, options: MoveOptions = {}): Promise<PathQueryResult> {
+    return this.queries.ask(() => {
+      const state = this.units.get(from as T);
+      const start = state ? this.whereIs(state) : queryStart(from);
+      checkOrder(goal, options);
+      const { heading: goalHeading, planner, nearest, tolerance } = options;
+      const profile = this.resolveUnit({ ...state?.profile, ...definedFields(options) }, false);
+      return { start, goal: { x: goal.x, y: goal.y }, profile, ...definedFields({ goalHeading, planner, nearest, tolerance }) };
+    });
+  }
+
   /** Stops `unit` (braking if it can) and cancels its move. */
   stop(unit: T): void {
     this.units.get(unit)?.move?.cancel('stopped');
@@ -507,6 +544,7 @@ export class Navigator<T> {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.queries.cancelAll('the navigator was destroyed', true);
     for (const unit of [...this.units.keys()]) this.removeUnit(unit);
     if (this.ownsQueue) this.queue.clear();
     this.unsubscribe();
@@ -520,19 +558,25 @@ export class Navigator<T> {
 
   /**
    * Resolves the profile a unit moves with: the one check of its fields, plus what moving needs
-   * (a speed), and a footprint that fits somewhere on the map (touching the border counts as
-   * hitting it), refused before any search looks for room for it cell by cell.
+   * (a speed, which a path query does without: `moving` false), and a footprint that fits
+   * somewhere on the map (touching the border counts as hitting it), refused before any search
+   * looks for room for it cell by cell.
    * @throws RangeError naming the bad field; TypeError when `profile` is not an object.
    */
-  private resolveUnit(profile: UnitProfile): ResolvedProfile {
+  private resolveUnit(profile: UnitProfile, moving = true): ResolvedProfile {
     const resolved = resolveProfile(profile);
-    if (resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
+    if (moving && resolved.speed === undefined) throw new RangeError('speed is required (give it to addUnit or moveTo)');
     const size = 2 * resolved.sweepRadius;
     if (size >= Math.min(this.grid.width, this.grid.height)) {
-      const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} x ${resolved.length} (diagonal ${size})` : `width ${resolved.width}`;
-      throw new RangeError(`${what} tiles does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
+      const what = resolved.footprint === 'rectangle' ? `footprint ${resolved.width} tiles x ${resolved.length} tiles (diagonal ${size} tiles)` : `width ${resolved.width} tiles`;
+      throw new RangeError(`${what} does not fit anywhere on the ${this.grid.width}x${this.grid.height} map`);
     }
     return resolved;
+  }
+
+  /** A reason of the core (tiles) as the caller reads it: in its units, rounded. */
+  private phrase(reason: string): string {
+    return restateReason(reason, this.callerUnits);
   }
 
   /** Runs the planning queue; an error of a job that is not the navigator's is the frame's. */
@@ -692,7 +736,7 @@ export class Navigator<T> {
   private adopt(state: UnitState<T>, move: Move<T>, route: Route, replan: boolean, version: number): void {
     if (move.ended || state.move !== move) return;
     if (route.status !== 'found' || !route.path) {
-      move.end('failed', route.message ?? `no path (${route.status})`, route.status === 'found' ? 'no-path' : route.status);
+      move.end('failed', this.phrase(route.message ?? `no path (${route.status})`), route.status === 'found' ? 'no-path' : route.status);
       return;
     }
     const profile = state.resolved;
@@ -768,7 +812,7 @@ export class Navigator<T> {
       },
       () => {
         if (state.job === job) state.job = undefined;
-        move.end('failed', message, failure);
+        move.end('failed', this.phrase(message), failure);
       },
     );
     state.job = job;

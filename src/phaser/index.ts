@@ -5,6 +5,9 @@ export {
   type PathfindingProfile,
   type PathfindingMoveOptions,
   type PathfindingMove,
+  type PathfindingQueryOptions,
+  type PathfindingPath,
+  type PathfindingFrameStats,
 } from './plugin.js';
 export {
   TilemapGrid,
@@ -23,4 +26,5 @@ export type { TileSpeed } from './tile-speed.js';
 // The parts of the Phaser-free follow layer that appear in the plugin's API.
 export { Move, type MoveEvents, type MoveStatus, type MoveState, type MoveFailure } from '../follow/move.js';
 export type { PlanBudget, PlanFrameStats } from '../follow/plan-queue.js';
+export type { PathQueryStatus } from '../follow/path-query.js';
 export { MovementGrids, DEFAULT_MOVEMENT_CLASS, type CellRule, type CellCostRule } from '../follow/movement-grids.js';

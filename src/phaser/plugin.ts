@@ -11,12 +11,15 @@ import { Navigator, type MoveOptions, type NavigatorDebugInfo } from '../follow/
 import { DEFAULT_PLAN_BUDGET, type PlanBudget, type PlanFrameStats, type PlanQueue } from '../follow/plan-queue.js';
 import { DEFAULT_MOVEMENT_CLASS } from '../follow/movement-grids.js';
 import type { Pose } from '../curves/segment.js';
+import type { SegmentPath } from '../curves/segment-path.js';
+import type { PathQueryResult, PathQueryStatus } from '../follow/path-query.js';
 import type { TerrainSpeed } from '../follow/terrain-speed.js';
 import { resolveProfile, type UnitProfile } from '../unit/profile.js';
 import { DebugDraw, type DebugOptions } from './debug-draw.js';
 import { TilemapGrid, type PathfindingLayer, type TilemapOptions } from './tilemap-grid.js';
 import type { AvoidanceOptions } from '../follow/crowd-steering.js';
 import { loadMoveTables, type MoveTablesInfo } from '../directional/move-tables.js';
+import { restateReason, type CallerUnits } from '../follow/caller-units.js';
 import type { PlanWorkerClient } from '../worker/client.js';
 import { planWorkerFor, type PlanWorkerOption } from '../worker/worker-option.js';
 
@@ -100,6 +103,44 @@ export interface PathfindingMoveOptions extends Partial<Omit<PathfindingProfile,
   nearest?: boolean;
 }
 
+/**
+ * What one frame of the plugin cost (see `PathfindingPlugin.lastFrame`): the plan queue's run
+ * (`expansions`, `milliseconds`, `finished`, `pending`) and the whole update, in milliseconds.
+ */
+export interface PathfindingFrameStats extends PlanFrameStats {
+  /** The plugin's whole update: tile edits, planning, units reacting, the crowd, driving and the debug drawing. */
+  totalMilliseconds: number;
+  /** Tile edits reaching every movement class's grid and costs. */
+  mapMilliseconds: number;
+  /** Every class's units reacting to tile edits, seeing each other (the crowd) and driving: the navigators' updates less planning. */
+  drivingMilliseconds: number;
+}
+
+/**
+ * Options of a path query (`findPath`, `isReachable`): a move's options (profile fields in
+ * pixels, `planner`, `heading`, `tolerance`, `nearest`), and for a query from a point the
+ * movement class to plan for (`moves`, default `default`; a sprite's is its own).
+ */
+export interface PathfindingQueryOptions extends PathfindingMoveOptions {
+  moves?: string;
+}
+
+/** The answer to a path query, in world units (see `PathfindingPlugin.findPath`). */
+export interface PathfindingPath {
+  /** `found`, the failure status a move with the same order would end with, or `cancelled` (the scene shut down, or the map was replaced). */
+  readonly status: PathQueryStatus;
+  /** Why there is no path, in pixels; undefined when found. */
+  readonly reason?: string;
+  /** The path's start, corners (or curve junctions) and end, world pixels; empty without a path. */
+  readonly points: readonly Point[];
+  /** Its length, pixels (tile widths); 0 without a path. */
+  readonly length: number;
+  /** Where it ends (the target, or the nearest reachable point with `nearest`), world pixels. */
+  readonly goal?: Point;
+  /** The whole path in tile units (arcs and lines), as `move.path` would be. */
+  readonly path?: SegmentPath;
+}
+
 /** A move order of the plugin: events get the sprite and the move. */
 export type PathfindingMove = Move<PathfindingUnit>;
 
@@ -140,6 +181,32 @@ const PROFILE_FIELDS: Readonly<Record<keyof UnitProfile, 'pixels' | 'same'>> = {
 function isGone(unit: PathfindingUnit): boolean {
   return (unit as { isDestroyed?: boolean }).isDestroyed === true || !unit.scene;
 }
+
+/**
+ * Why `unit` cannot be a unit at all (not a game object with a position), or undefined when it
+ * can: what a caller passed by mistake is named as what it is, not as a destroyed sprite.
+ */
+function notAUnit(unit: unknown): string | undefined {
+  const u = unit as Partial<PathfindingUnit> | null | undefined;
+  if (typeof u === 'object' && u !== null && typeof u.once === 'function' && typeof u.x === 'number' && typeof u.y === 'number') return undefined;
+  return `a Phaser game object with x and y, got ${describeValue(unit)}`;
+}
+
+/** A value a caller passed, as a reason names it. */
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v !== 'object') return `${typeof v === 'undefined' ? 'undefined' : `a ${typeof v}`}${typeof v === 'number' || typeof v === 'boolean' ? ` (${String(v)})` : ''}`;
+  return Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null ? 'a plain object' : `an object that is not a game object (${(v as object).constructor?.name ?? 'no class'})`;
+}
+
+/** A path query refused before it was planned: status `invalid`, the error's message as the reason. */
+function invalidPath(error: unknown): PathfindingPath {
+  return { status: 'invalid', reason: error instanceof Error ? error.message : String(error), points: [], length: 0 };
+}
+
+/** Why every move and query of a scene that shut down (or restarted) was cancelled. */
+const SHUTDOWN_REASON = 'the scene shut down';
 
 /** A game object as a reason names it: its name when it has one, and its type. */
 function describeUnit(unit: PathfindingUnit): string {
@@ -192,7 +259,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   private drawer: DebugDraw | undefined;
   private debugOptions: DebugOptions | undefined;
   private running = false;
-  private stats: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
+  private stats: PathfindingFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0, totalMilliseconds: 0, mapMilliseconds: 0, drivingMilliseconds: 0 };
+  /** Path queries not answered yet, each settled once: by its navigator, or cancelled by a shutdown or a new map. */
+  private readonly queries = new Set<(result: PathfindingPath) => void>();
   /** Orders for destroyed game objects: they fail at the next update, once listeners are attached. */
   private refused: { move: PathfindingMove; reason: string }[] = [];
 
@@ -243,6 +312,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     }
     const map = new TilemapGrid(layers, options);
     const planWorker = planWorkerFor(options.worker ?? 'auto', this.planWorker, (error) => this.reportError(error));
+    this.cancelQueries('the map was replaced (useTilemap)');
     this.releaseMap();
     this.planWorker = planWorker;
     this.map = map;
@@ -318,18 +388,24 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    *   TypeError when `unit` is not a game object or is destroyed.
    */
   addUnit(unit: PathfindingUnit, profile: PathfindingProfile): this {
-    if (unit && typeof unit === 'object' && isGone(unit)) throw new TypeError(`cannot add ${describeUnit(unit)}: it is destroyed`);
+    const wrong = notAUnit(unit);
+    if (wrong !== undefined) throw new TypeError(`addUnit expects ${wrong}`);
+    if (isGone(unit)) throw new TypeError(`cannot add ${describeUnit(unit)}: it is destroyed`);
     const record = this.recordOf(unit);
     // Checked before it is kept: a refused profile must not make every later order (or the next
     // useTilemap) throw.
     const moves = this.checkMoves((profile as Partial<PathfindingProfile> | undefined)?.moves);
     const tile = this.tileProfile(profile);
-    if (this.map) {
-      const nav = this.navFor(moves);
-      nav.addUnit(unit, tile);
-      const old = this.navOf(record.moves);
-      if (old !== nav) old?.removeUnit(unit, `the unit now moves as "${moves}"`);
-    } else resolveProfile(tile);
+    try {
+      if (this.map) {
+        const nav = this.navFor(moves);
+        nav.addUnit(unit, tile);
+        const old = this.navOf(record.moves);
+        if (old !== nav) old?.removeUnit(unit, `the unit now moves as "${moves}"`);
+      } else resolveProfile(tile);
+    } catch (error) {
+      throw this.restated(error);
+    }
     record.profile = { ...profile };
     record.display = { ...profile };
     record.moves = moves;
@@ -443,7 +519,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
   /** The unit's record, or the refused move of an order the unit cannot take. */
   private checkUnit(unit: PathfindingUnit, target: { x?: unknown; y?: unknown }, options: PathfindingMoveOptions): UnitRecord | PathfindingMove {
     const map = this.map!;
-    if (unit && typeof unit === 'object' && isGone(unit)) {
+    const wrong = notAUnit(unit);
+    if (wrong !== undefined) return this.refuse(unit, target, `moveTo expects ${wrong}`);
+    if (isGone(unit)) {
       return this.refuse(unit, target, `${describeUnit(unit)} is destroyed: a destroyed game object cannot move`);
     }
     const record = this.recordOf(unit);
@@ -470,6 +548,109 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     }
     if (options.nearest !== undefined) tileOptions.nearest = options.nearest;
     return tileOptions;
+  }
+
+  /**
+   * The path a unit would take to a world point, or why there is none, without moving anything:
+   * planned like a `moveTo` (the same planners, checks and statuses: `found`, `no-path`,
+   * `goal-blocked`, ...), spread over frames within the one {@link setBudget} budget, so the
+   * promise resolves during a later frame. `from` is a sprite (from where it is, with its profile
+   * under `options`, on its movement class) or a world point `{ x, y, heading? }` with the profile
+   * in `options` (`speed` not needed; `moves` picks the class). Never rejects: bad input resolves
+   * with status `invalid`; a scene shutdown, or a new `useTilemap`, with `cancelled`.
+   *
+   * @example
+   * ```ts
+   * const route = await this.pathfinding.findPath(tank, 600, 400);
+   * if (route.status === 'found') graphics.strokePoints(route.points);
+   * ```
+   */
+  findPath(from: PathfindingUnit | Readonly<Point>, x: number, y: number, options?: PathfindingQueryOptions): Promise<PathfindingPath>;
+  findPath(from: PathfindingUnit | Readonly<Point>, target: Readonly<Point>, options?: PathfindingQueryOptions): Promise<PathfindingPath>;
+  findPath(
+    from: PathfindingUnit | Readonly<Point>,
+    xOrTarget: number | Readonly<Point>,
+    yOrOptions?: number | PathfindingQueryOptions,
+    maybeOptions?: PathfindingQueryOptions,
+  ): Promise<PathfindingPath> {
+    const target = typeof xOrTarget === 'number' ? { x: xOrTarget, y: Number(yOrOptions) } : { x: xOrTarget?.x, y: xOrTarget?.y };
+    const options = (typeof xOrTarget === 'number' ? maybeOptions : (yOrOptions as PathfindingQueryOptions | undefined)) ?? {};
+    return new Promise<PathfindingPath>((resolve) => {
+      let settled = false;
+      const settle = (result: PathfindingPath): void => {
+        if (settled) return;
+        settled = true;
+        this.queries.delete(settle);
+        resolve(result);
+      };
+      this.queries.add(settle);
+      try {
+        this.askPath(from, target, options).then((result) => settle(this.worldPath(result)), (error: unknown) => settle(invalidPath(error)));
+      } catch (error) {
+        settle(invalidPath(error));
+      }
+    });
+  }
+
+  /**
+   * True when a unit could get to a world point: {@link findPath}'s status is `found` (false for
+   * every other status, `cancelled` included).
+   *
+   * @example
+   * ```ts
+   * if (await this.pathfinding.isReachable(ship, 600, 200)) this.pathfinding.moveTo(ship, 600, 200);
+   * ```
+   */
+  isReachable(from: PathfindingUnit | Readonly<Point>, x: number, y: number, options?: PathfindingQueryOptions): Promise<boolean>;
+  isReachable(from: PathfindingUnit | Readonly<Point>, target: Readonly<Point>, options?: PathfindingQueryOptions): Promise<boolean>;
+  isReachable(from: PathfindingUnit | Readonly<Point>, xOrTarget: number | Readonly<Point>, yOrOptions?: number | PathfindingQueryOptions, maybeOptions?: PathfindingQueryOptions): Promise<boolean> {
+    const query = typeof xOrTarget === 'number' ? this.findPath(from, xOrTarget, Number(yOrOptions), maybeOptions) : this.findPath(from, xOrTarget, yOrOptions as PathfindingQueryOptions | undefined);
+    return query.then((result) => result.status === 'found');
+  }
+
+  /**
+   * A path query of the navigator of the unit's (or the options') class, in tiles.
+   * @throws what a bad query is: the caller answers `invalid` with it.
+   */
+  private askPath(from: PathfindingUnit | Readonly<Point>, target: { x: unknown; y: unknown }, options: PathfindingQueryOptions): Promise<PathQueryResult> {
+    const map = this.map;
+    if (!this.nav || !map) throw new Error('call this.pathfinding.useTilemap(layer) before findPath');
+    if (typeof options !== 'object' || options === null) throw new TypeError(`query options must be an object, got ${describeValue(options)}`);
+    const goal = map.toTile(Number(target.x), Number(target.y));
+    const { moves, ...rest } = options;
+    const tileOptions = this.tileOptions(rest);
+    if (notAUnit(from) === undefined) {
+      const unit = from as PathfindingUnit;
+      if (isGone(unit)) throw new TypeError(`${describeUnit(unit)} is destroyed: a destroyed game object has no path`);
+      if (moves !== undefined) throw new RangeError(`moves is a unit's own, not a query's: give it to addUnit (got ${JSON.stringify(moves) ?? typeof moves})`);
+      const record = this.records.get(unit);
+      const nav = this.navFor(this.checkMoves(record?.moves));
+      if (nav.has(unit)) return nav.findPath(unit, goal, tileOptions);
+      // A sprite that is no unit yet: from where it stands, with the options as its profile.
+      return nav.findPath(this.readPose(unit), goal, { ...this.tileProfile(record?.profile ?? {}), ...tileOptions });
+    }
+    const point = from as Partial<Pose> | null | undefined;
+    const heading = point?.heading;
+    const start = typeof point === 'object' && point !== null ? { ...map.toTile(Number(point.x), Number(point.y)), heading: typeof heading === 'number' ? this.tileHeading(heading) : (heading ?? 0) } : point;
+    return this.navFor(this.checkMoves(moves)).findPath(start as Pose, goal, tileOptions);
+  }
+
+  /** A navigator's answer (tiles) in world units; its reason is already in pixels. */
+  private worldPath(result: PathQueryResult): PathfindingPath {
+    const map = this.map;
+    if (!map || result.status !== 'found') return { status: result.status, points: [], length: 0, ...(result.reason === undefined ? {} : { reason: result.reason }) };
+    return {
+      status: 'found',
+      points: result.points.map((p) => map.toWorld(p.x, p.y)),
+      length: result.length * map.tileWidth,
+      ...(result.goal ? { goal: map.toWorld(result.goal.x, result.goal.y) } : {}),
+      ...(result.path ? { path: result.path } : {}),
+    };
+  }
+
+  /** Answers every pending path query `cancelled` with `reason`. */
+  private cancelQueries(reason: string): void {
+    for (const settle of [...this.queries]) settle({ status: 'cancelled', reason, points: [], length: 0 });
   }
 
   /** Stops `unit` (braking if it can) and cancels its move. */
@@ -507,8 +688,19 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     return loadMoveTables(bytes);
   }
 
-  /** What planning did in the last frame (expansions, milliseconds, finished and pending requests). */
-  get lastFrame(): Readonly<PlanFrameStats> {
+  /**
+   * What the plugin's last frame cost: planning (`expansions`, `milliseconds`, `finished` and
+   * `pending` requests), and the whole update (`totalMilliseconds`), of which tile edits reaching
+   * the grids (`mapMilliseconds`) and units reacting to them, the crowd and driving
+   * (`drivingMilliseconds`). For a game's own frame meter.
+   *
+   * @example
+   * ```ts
+   * const f = this.pathfinding.lastFrame;
+   * text.setText(`pathfinding ${f.totalMilliseconds.toFixed(1)} ms (planning ${f.milliseconds.toFixed(1)})`);
+   * ```
+   */
+  get lastFrame(): Readonly<PathfindingFrameStats> {
     return this.stats;
   }
 
@@ -567,14 +759,37 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
     const events = this.systems?.events;
     events?.off(Phaser.Scenes.Events.POST_UPDATE, this.update, this);
     events?.off(Phaser.Scenes.Events.SHUTDOWN, this.onSceneShutdown, this);
-    for (const unit of [...this.records.keys()]) this.removeUnit(unit);
-    for (const { move } of this.refused.splice(0)) move.cancel('the scene shut down');
+    for (const unit of [...this.records.keys()]) this.forget(unit, SHUTDOWN_REASON);
+    for (const { move } of this.refused.splice(0)) move.cancel(SHUTDOWN_REASON);
+    this.cancelQueries(SHUTDOWN_REASON);
     this.releaseMap();
     this.planWorker?.destroy();
     this.planWorker = undefined;
     this.drawer?.destroy();
     this.drawer = undefined;
     this.debugOptions = undefined;
+  }
+
+  /** True while the scene shuts down or is destroyed (its status is set before its events go out). */
+  private closing(): boolean {
+    const status = this.systems?.settings.status;
+    return status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+  }
+
+  /** A core error (tiles) as the caller reads it: in pixels, rounded; the same class of error. */
+  private restated(error: unknown): unknown {
+    if (!(error instanceof Error)) return error;
+    const message = restateReason(error.message, this.worldUnits());
+    if (message === error.message) return error;
+    const Kind = error instanceof TypeError ? TypeError : error instanceof RangeError ? RangeError : Error;
+    return new Kind(message, { cause: error });
+  }
+
+  /** The plugin's units for reasons: world pixels of the current map (before one, lengths pass unconverted). */
+  private worldUnits(): CallerUnits {
+    const map = this.map;
+    if (!map) return { toWorld: (x, y) => ({ x, y }), perTile: 1, point: 'pixel', length: 'px' };
+    return { toWorld: (x, y) => map.toWorld(x, y), perTile: map.tileWidth, point: 'pixel', length: 'px' };
   }
 
   private releaseMap(): void {
@@ -594,6 +809,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    * goes on. A unit whose planning or driving throws fails its own move with status `error`.
    */
   private update(_time: number, delta: number): void {
+    const begun = performance.now();
     for (const { move, reason } of this.refused.splice(0)) this.guarded(() => move.end('failed', reason, 'invalid'));
     const nav = this.nav;
     const map = this.map;
@@ -604,13 +820,17 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
       if (isGone(unit)) this.guarded(() => this.forget(unit, `${describeUnit(unit)} was destroyed`));
     }
     // A tile change listener of the game may throw from the grid change the edits make.
+    const flushed = performance.now();
     this.guarded(() => map.flush());
+    const navigating = performance.now();
     // The other classes react and drive first; the default navigator then runs the shared queue
     // once, for every class (their units set off the frame after their plan is found).
     for (const classNav of this.classNavs.values()) this.guarded(() => classNav.update(delta / 1000));
+    let planning: PlanFrameStats = { expansions: 0, milliseconds: 0, finished: 0, pending: 0 };
     this.guarded(() => {
-      this.stats = { ...nav.update(delta / 1000) };
+      planning = { ...nav.update(delta / 1000) };
     });
+    const navigated = performance.now();
     const debugOptions = this.debugOptions;
     if (debugOptions) {
       this.guarded(() => {
@@ -618,6 +838,13 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         this.drawer.draw(map, this.debugInfo(nav, debugOptions.expanded === true));
       });
     }
+    this.stats = {
+      ...planning,
+      totalMilliseconds: performance.now() - begun,
+      mapMilliseconds: navigating - flushed,
+      // The navigators' updates less the queue's run, which they hold.
+      drivingMilliseconds: Math.max(0, navigated - navigating - planning.milliseconds),
+    };
   }
 
   /** One debug snapshot of every class's navigator: all units, and the search that finished last. */
@@ -669,7 +896,8 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         display: {},
         heading: 0,
         moves: DEFAULT_MOVEMENT_CLASS,
-        onDestroy: () => this.forget(unit, `${describeUnit(unit)} was destroyed`),
+        // The scene's shutdown destroys its game objects before the plugin hears of it.
+        onDestroy: () => this.forget(unit, this.closing() ? SHUTDOWN_REASON : `${describeUnit(unit)} was destroyed`),
       };
       record = created;
       created.heading = this.tileHeading(unit.rotation ?? 0);
@@ -706,6 +934,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         budget: this.budget,
         onError: (error) => this.reportError(error),
         avoidance: this.avoidance,
+        callerUnits: this.worldUnits(),
         ...(this.planWorker ? { planWorker: this.planWorker } : {}),
         ...(queue ? { queue } : {}),
         ...(terrain ? { terrain } : {}),

@@ -171,6 +171,14 @@ export interface ResolvedProfile {
 /** Profiles made by {@link resolveProfile}: a look-alike object built by hand is resolved again. */
 const resolvedProfiles = new WeakSet<ResolvedProfile>();
 
+/**
+ * A bad value as a message quotes it: a finite number with its unit (so that a caller in other
+ * units reads it converted, see `follow/caller-units`), anything else as it is.
+ */
+function withUnit(v: unknown, unit: string): string {
+  return typeof v === 'number' && Number.isFinite(v) ? `${v} ${unit}` : String(v);
+}
+
 /** True when `profile` came from {@link resolveProfile}. */
 export function isResolvedProfile(profile: UnitProfile | ResolvedProfile): profile is ResolvedProfile {
   return resolvedProfiles.has(profile as ResolvedProfile);
@@ -187,35 +195,35 @@ export function resolveProfile(profile: UnitProfile): ResolvedProfile {
   if (typeof profile !== 'object' || profile === null) throw new TypeError(`profile must be an object, got ${String(profile)}`);
   const renamed = (profile as { turnRadius?: unknown }).turnRadius;
   if (renamed !== undefined) {
-    throw new RangeError(`turnRadius was renamed turningRadius (tiles; 0 turns on the spot): give turningRadius instead, got turnRadius ${String(renamed)}`);
+    throw new RangeError(`turnRadius was renamed turningRadius (0 turns on the spot): give turningRadius instead, got turnRadius ${String(renamed)}`);
   }
-  const motion = (name: string, v: unknown, infinite: boolean): void => {
+  const motion = (name: string, v: unknown, infinite: boolean, unit: string): void => {
     if (v === undefined) return;
     if (typeof v !== 'number' || !(v > 0) || !(v <= MAX_MOTION_VALUE || (infinite && v === Infinity))) {
-      throw new RangeError(`${name} must be a number > 0 and at most ${MAX_MOTION_VALUE}${infinite ? ' (or Infinity)' : ''}, got ${String(v)}`);
+      throw new RangeError(`${name} must be a number > 0 and at most ${MAX_MOTION_VALUE} ${unit}${infinite ? ' (or Infinity)' : ''}, got ${withUnit(v, unit)}`);
     }
   };
   const flag = (name: string, v: unknown): boolean => {
     if (v !== undefined && typeof v !== 'boolean') throw new RangeError(`${name} must be a boolean, got ${String(v)}`);
     return v ?? false;
   };
-  motion('speed', profile.speed, false);
-  motion('acceleration', profile.acceleration, true);
-  motion('deceleration', profile.deceleration, true);
+  motion('speed', profile.speed, false, 'tiles/s');
+  motion('acceleration', profile.acceleration, true, 'tiles/s²');
+  motion('deceleration', profile.deceleration, true, 'tiles/s²');
   const lateral = profile.lateralAcceleration;
-  if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral > 0))) throw new RangeError(`lateralAcceleration must be a number > 0, got ${String(lateral)}`);
+  if (lateral !== undefined && (typeof lateral !== 'number' || !(lateral > 0))) throw new RangeError(`lateralAcceleration must be a number > 0, got ${withUnit(lateral, 'tiles/s²')}`);
   const slowAtCorners = flag('slowAtCorners', profile.slowAtCorners);
 
   const turningRadius = profile.turningRadius ?? 0;
   if (typeof turningRadius !== 'number' || !(turningRadius === 0 || (turningRadius >= MIN_TURNING_RADIUS && turningRadius <= MAX_PROFILE_SIZE))) {
-    throw new RangeError(`turningRadius must be 0 (turning on the spot) or from ${MIN_TURNING_RADIUS} to ${MAX_PROFILE_SIZE} tiles, got ${String(turningRadius)}`);
+    throw new RangeError(`turningRadius must be 0 (turning on the spot) or from ${MIN_TURNING_RADIUS} tiles to ${MAX_PROFILE_SIZE} tiles, got ${withUnit(turningRadius, 'tiles')}`);
   }
   const width = profile.width ?? 0;
-  if (typeof width !== 'number' || !(width >= 0) || !Number.isFinite(width)) throw new RangeError(`width must be a finite number >= 0, got ${String(width)}`);
+  if (typeof width !== 'number' || !(width >= 0) || !Number.isFinite(width)) throw new RangeError(`width must be a finite number >= 0, got ${withUnit(width, 'tiles')}`);
   const rectangle = profile.length !== undefined;
   const length = profile.length ?? width;
   if (rectangle && (typeof length !== 'number' || !(length > 0) || !Number.isFinite(length))) {
-    throw new RangeError(`length must be a finite number > 0, got ${String(length)}`);
+    throw new RangeError(`length must be a finite number > 0, got ${withUnit(length, 'tiles')}`);
   }
   const reverse = flag('reverse', profile.reverse);
   const reverseCost = profile.reverseCost ?? DEFAULT_REVERSE_COST;

@@ -55,7 +55,7 @@ describe('turning radii the curves cannot compute', () => {
         nav.update(1 / 60);
         expect(move.state, `${planner} r=${turningRadius}`).toBe('failed');
         expect(move.failure).toBe("invalid");
-        expect(move.reason).toMatch(/turningRadius must be 0 \(turning on the spot\) or from 0.000001 to 64 tiles/);
+        expect(move.reason).toMatch(/turningRadius must be 0 \(turning on the spot\) or from 1e-6 tiles to 64 tiles, got /);
       }
     }
   });
