@@ -32,7 +32,9 @@ export class PositionError extends RangeError {
  */
 export function checkPosition(name: string, value: unknown): number {
   if (typeof value !== 'number' || !(Math.abs(value) <= MAX_POSITION)) {
-    throw new PositionError(`${name} must be a finite number from -${MAX_POSITION} to ${MAX_POSITION} tiles, got ${String(value)}`);
+    // Every number with its unit, so a caller in other units (the plugin's pixels) reads them converted.
+    const got = typeof value === 'number' && Number.isFinite(value) ? `${value} tiles` : String(value);
+    throw new PositionError(`${name} must be a finite number from -${MAX_POSITION} tiles to ${MAX_POSITION} tiles, got ${got}`);
   }
   return value;
 }

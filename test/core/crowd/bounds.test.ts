@@ -32,7 +32,7 @@ describe('crowd input and work bounds', () => {
   it('refuses positions no map can hold at add and setState, naming the value', () => {
     const crowd = new Crowd(new Grid(10, 5));
     for (const bad of [1e300, 2 ** 53, -(2 ** 53), MAX_POSITION * 2]) {
-      expect(() => crowd.add({ radius: 0.4, maxSpeed: 2 }, bad, 1)).toThrow(`crowd agent x must be a finite number from -${MAX_POSITION} to ${MAX_POSITION} tiles, got ${String(bad)}`);
+      expect(() => crowd.add({ radius: 0.4, maxSpeed: 2 }, bad, 1)).toThrow(`crowd agent x must be a finite number from -${MAX_POSITION} tiles to ${MAX_POSITION} tiles, got ${bad} tiles`);
       expect(() => crowd.add({ radius: 0.4, maxSpeed: 2 }, 1, bad)).toThrow(RangeError);
     }
     expect(crowd.count).toBe(0);
