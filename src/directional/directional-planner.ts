@@ -300,6 +300,12 @@ export const HYBRID_WEIGHT = 1.2;
  */
 const WIDE_TURN_RADIUS = 2;
 
+/**
+ * Work units owed below this are the rounding of sums of fractional units: a payment left with
+ * them is complete, as the proof's own budget (which it runs out the same way) would say.
+ */
+const WORK_RESIDUE = 1e-9;
+
 /** A g this much lower (cost units) than the stored one counts as better; below is rounding. */
 const IMPROVEMENT_EPSILON = 1e-9;
 
@@ -484,10 +490,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private minCostsBuild: SteppedBuild<void> | null = null;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
+  /** The proof is being paid what {@link fieldProofOwed} held when the field's last chunk ended. */
+  private fieldProofPaying = false;
+  /** Corners left in the field's chunk in progress (Infinity: the rest of the field), 0 between chunks. */
+  private fieldChunk = 0;
+  /** The chunk in progress earns the proof its share. */
+  private fieldChunkShared = false;
+  /** Field units of the chunk in progress so far. */
+  private fieldChunkWork = 0;
   /** The field's lifetime work when the current query began. */
   private fieldAtBegin = 0;
   /** Work units the proof is due before the search's next turn: {@link PROOF_BURST} once, then {@link PROOF_CHUNK} a turn. */
   private proofOwed = 0;
+  /** Units left of the proof's piece in progress ({@link PROOF_CHUNK} at most), 0 between pieces. */
+  private proofPiece = 0;
   /** The proof has had its {@link PROOF_BURST} in this query. */
   private burstGiven = false;
   /** Expansions left in the search's turn before the proof's next one. */
@@ -749,10 +765,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.centresWidened = false;
     this.weighted = this.grid.weighted;
     this.fieldProofOwed = 0;
+    this.fieldProofPaying = false;
+    this.fieldChunk = 0;
+    this.fieldChunkShared = false;
+    this.fieldChunkWork = 0;
     this.fieldAtBegin = this.field.work;
     this.proofBegun = false;
     this.proofVerdict = 'pending';
     this.proofOwed = 0;
+    this.proofPiece = 0;
     this.burstGiven = false;
     this.inBurst = false;
     this.earlyProof = 0;
@@ -822,25 +843,40 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const { width } = this.grid;
       const sx = this.startCell % width;
       const sy = (this.startCell / width) | 0;
-      while (!this.field.settled(sx, sy)) {
-        if (!(left() > 0)) return 'pending';
-        // While the proof is undecided it runs beside the field, a share of the field's work: a
-        // pocket the early turn did not finish is shown at a few times its own cost, not after a
-        // field across the map (14,000 units for a pocket proven in 150).
-        // Only while one side is still small enough to be a pocket: a start side past its probe
-        // and a goal side grown large are open ground, where the search finds the path.
-        const pending =
-          this.proving && this.proofVerdict === 'pending' && (this.proof!.startSideGrowing || this.proof!.backwardVisited <= BURST_GOAL_SIDE);
-        const alone = FIELD_ALONE_UNITS - (this.field.work - this.fieldAtBegin);
-        const slice = !pending ? left() : Math.min(left(), alone > 0 ? alone : FIELD_SLICE_UNITS);
-        const work = this.field.work;
-        this.field.settle(sx, sy, Math.max(1, Math.floor(slice * FIELD_CORNERS_PER_UNIT)));
-        if (!pending || alone > 0) continue;
-        this.fieldProofOwed += (this.field.work - work) * FIELD_PROOF_SHARE;
-        if (this.fieldProofOwed >= 1 && left() > 0) {
+      // The field is built in chunks and the proof paid its share after each, both fixed by the
+      // query alone: a step's budget may cut a chunk or a payment, and the next step goes on with
+      // it, so a sliced search does what a one-shot one does (issue 30: a pocket the one-shot
+      // query proved in the field's opening, with 0 expansions, took steps of 10 units 512).
+      for (;;) {
+        while (this.fieldProofPaying) {
+          if (!(left() > 0)) return 'pending';
           this.fieldProofOwed -= this.stepProof(Math.min(left(), this.fieldProofOwed));
           if (this.disproved()) return 'exhausted';
+          if (!(this.fieldProofOwed > WORK_RESIDUE)) this.fieldProofPaying = false;
         }
+        if (this.field.settled(sx, sy)) break;
+        if (!(left() > 0)) return 'pending';
+        if (this.fieldChunk === 0) {
+          // While the proof is undecided it runs beside the field, a share of the field's work: a
+          // pocket the early turn did not finish is shown at a few times its own cost, not after a
+          // field across the map (14,000 units for a pocket proven in 150).
+          // Only while one side is still small enough to be a pocket: a start side past its probe
+          // and a goal side grown large are open ground, where the search finds the path.
+          const pending =
+            this.proving && this.proofVerdict === 'pending' && (this.proof!.startSideGrowing || this.proof!.backwardVisited <= BURST_GOAL_SIDE);
+          const alone = FIELD_ALONE_UNITS - (this.field.work - this.fieldAtBegin);
+          this.fieldChunk = !pending ? Infinity : Math.max(1, Math.floor((alone > 0 ? alone : FIELD_SLICE_UNITS) * FIELD_CORNERS_PER_UNIT));
+          this.fieldChunkShared = pending && !(alone > 0);
+          this.fieldChunkWork = 0;
+        }
+        const work = this.field.work;
+        this.fieldChunk -= this.field.settle(sx, sy, Math.min(this.fieldChunk, Math.max(1, Math.floor(left() * FIELD_CORNERS_PER_UNIT))));
+        this.fieldChunkWork += this.field.work - work;
+        if (this.fieldChunk > 0 && !this.field.settled(sx, sy)) continue;
+        this.fieldChunk = 0;
+        if (!this.fieldChunkShared) continue;
+        this.fieldProofOwed += this.fieldChunkWork * FIELD_PROOF_SHARE;
+        this.fieldProofPaying = this.fieldProofOwed >= 1;
       }
       // Marked below, once the centres' field (which it may follow) is aimed.
       this.corridorBuild = null;
@@ -1108,13 +1144,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       if (this.proofOwed > 0) {
         // The proof's turn (its first burst, or a chunk), in pieces of a chunk; a step's budget may
-        // cut it, the next step goes on with it.
-        const work = this.stepProof(Math.min(budget, this.proofOwed, PROOF_CHUNK));
+        // cut a piece, the next step goes on with it.
+        if (!(this.proofPiece > WORK_RESIDUE)) this.proofPiece = Math.min(this.proofOwed, PROOF_CHUNK);
+        const work = this.stepProof(Math.min(budget, this.proofPiece));
         this.proofOwed -= work;
+        this.proofPiece -= work;
         // A large goal side is no pocket: the rest of the burst would be spent on a query the search
-        // solves. (Only the burst: cutting a regular turn short made the proof's share depend on
-        // the step size, and steps of 100 units gave it a fifteenth of the search's work.)
-        if (this.inBurst && this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        // solves. Asked when a piece ends, not when a step does, so that the burst is the same
+        // however the search is sliced. (Only the burst: cutting a regular turn short made the
+        // proof's share depend on the step size, and steps of 100 units gave it a fifteenth of
+        // the search's work.)
+        if (!(this.proofPiece > WORK_RESIDUE)) {
+          this.proofPiece = 0;
+          if (this.inBurst && this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        }
         if (this.proofOwed <= 0) this.inBurst = false;
         budget -= work;
         if (this.disproved()) return 'exhausted';
