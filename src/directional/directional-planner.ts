@@ -14,7 +14,7 @@
  * then means that no lattice state the search can reach is a goal state or has a legal shot from
  * near the goal, whatever far shot the expansion order might have tried (docs/reachability.md).
  */
-import { Grid } from '../grid/grid.js';
+import { Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
@@ -26,7 +26,7 @@ import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkReach, 
 import { firstLeg } from '../curves/first-leg.js';
 import { hypot } from '../curves/hypot.js';
 import { WallDistanceMap, WHOLE_REFRESH_SHARE, pathHitsBlocked } from '../curves/footprint.js';
-import { ChangeBoxes, growArea } from '../grid/change-boxes.js';
+import { ChangeBoxes, growArea, type ChangeKind } from '../grid/change-boxes.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
@@ -300,6 +300,9 @@ export const HYBRID_WEIGHT = 1.2;
  */
 const WIDE_TURN_RADIUS = 2;
 
+/** What a destroyed planner answers (see {@link DirectionalPlanner.destroy}). */
+const DESTROYED = 'this directional planner was destroyed (its owner let go of the grid): make a new one';
+
 /**
  * Work units owed below this are the rounding of sums of fractional units: a payment left with
  * them is complete, as the proof's own budget (which it runs out the same way) would say.
@@ -381,6 +384,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private readonly corridor = new Corridor();
   private corridorOn = false;
   private readonly slot = new SearchSlot();
+  /** {@link destroy} was called: the planner watches nothing and answers every query `invalid`. */
+  private destroyed = false;
   /** The per-map arrays exist (allocated by the first build, not by the constructor). */
   private allocated = false;
   /** The table building in progress, if any. */
@@ -575,7 +580,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * planner refuses every query: then nothing will be built). Both modes need the same tables.
    */
   tablesReady(): boolean {
-    if (this.refusal !== undefined) return true;
+    if (this.refusal !== undefined || this.destroyed) return true;
     return this.movesSet !== null && this.allocated && this.builtVersion === this.grid.version;
   }
 
@@ -654,6 +659,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     yield* this.refreshWork();
   }
 
+  /**
+   * Lets go of the grid: removes the planner's grid watchers (the change boxes its tables refresh
+   * from, and its wall distances'), so that a dropped planner costs the grid's edits nothing and
+   * can be collected. The search in progress ends `cancelled`; every later query ends `invalid`
+   * (saying the planner was destroyed) and {@link buildTables} builds nothing. Idempotent.
+   *
+   * @example
+   * ```ts
+   * const planner = new DirectionalPlanner(grid, { turningRadius: 2 });
+   * planner.findPath({ x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 1.5 });
+   * planner.destroy(); // grid.watcherCount is back where it was
+   * ```
+   */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.slot.supersede();
+    this.build = null;
+    for (const stop of this.unwatch.splice(0)) stop();
+    this.layoutChanges = this.costChanges = null;
+    if (this.allocated) this.walls.release();
+  }
+
   /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
   findPath(start: Pose, goal: CurveGoal, options?: DirectionalQueryOptions): CurveResult {
     const search = this.createSearch(start, goal, options);
@@ -689,7 +717,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         finish: () => this.finish(),
         exhausted: () =>
           curveFailure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
-        fail: (status, expanded, message) => curveFailure(status, startPose, expanded, message),
+        fail: (status, expanded, message) => curveFailure(status, startPose, expanded, this.destroyed && status === 'cancelled' ? DESTROYED : message),
       },
       cap,
     );
@@ -699,10 +727,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * The heuristic of lattice state (cell x, y, heading index k) for `goal`, a lower bound with
    * `admissible` (see {@link DirectionalQueryOptions.admissible}): for tests and tools. Prepares
    * the goal as a query would (building the tables first if needed).
-   * @throws RangeError when the planner refuses its map (see {@link refusal}).
+   * @throws RangeError when the planner refuses its map (see {@link refusal}), or was destroyed.
    */
   heuristicAt(goal: CurveGoal, x: number, y: number, k: number, admissible = false): number {
     if (this.refusal) throw new RangeError(this.refusal.message);
+    if (this.destroyed) throw new RangeError(DESTROYED);
     this.buildTables();
     this.admissible = admissible;
     // The field of the planner's grid alone: the centres' field is aimed by a query's opening.
@@ -750,6 +779,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.searched = false;
     this.shortcutOn = options.shortcut ?? true;
     this.expansionCap = cap;
+    if (this.destroyed) return curveFailure('invalid', safePose(start), 0, DESTROYED);
     return precheck(this.grid, this.profile, this.refusal, start, goal, options, cap);
   }
 
@@ -1349,6 +1379,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private layoutChanges: ChangeBoxes | null = null;
   /** Its changes of costs (and blocking) since the shrunk grid's costs last caught up. */
   private costChanges: ChangeBoxes | null = null;
+  /** Remove the watchers of {@link layoutChanges} and {@link costChanges} from the grid ({@link destroy}). */
+  private readonly unwatch: (() => void)[] = [];
+
+  /** Boxes collecting the grid's changes of one kind, with a watcher {@link destroy} removes. */
+  private watched(kind: ChangeKind): ChangeBoxes {
+    const boxes = new ChangeBoxes();
+    const collect = (area: GridArea): void => boxes.add(area);
+    this.unwatch.push(kind === 'layout' ? this.grid.watchLayout(collect) : this.grid.watch(collect));
+    return boxes;
+  }
 
   /**
    * Brings the grid-derived tables up to date, as resumable work. After tile edits only what
@@ -1363,8 +1403,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
     const layout = grid.layoutVersion;
-    const layoutChanges = (this.layoutChanges ??= new ChangeBoxes(grid, 'layout'));
-    const costChanges = (this.costChanges ??= new ChangeBoxes(grid, 'any'));
+    const layoutChanges = (this.layoutChanges ??= this.watched('layout'));
+    const costChanges = (this.costChanges ??= this.watched('any'));
     // Taken before the first slice: later edits stay in the boxes for the next refresh.
     const costsChanged = costChanges.take();
     let settled = true;
