@@ -882,7 +882,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
           if (!(left() > 0)) return 'pending';
           this.fieldProofOwed -= this.stepProof(Math.min(left(), this.fieldProofOwed));
           if (this.disproved()) return 'exhausted';
-          if (!(this.fieldProofOwed > WORK_RESIDUE)) this.fieldProofPaying = false;
+          // A proof that found the goal reachable takes no more work (its step does nothing).
+          if (!(this.fieldProofOwed > WORK_RESIDUE) || this.proofVerdict !== 'pending') this.fieldProofPaying = false;
         }
         if (this.field.settled(sx, sy)) break;
         if (!(left() > 0)) return 'pending';
