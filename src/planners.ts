@@ -318,5 +318,6 @@ function withQuery(name: string, planner: CurvePlanner, query: Readonly<CurveQue
     findPath: (start, goal, options) => planner.findPath(start, goal, { ...query, ...options }),
     createSearch: (start, goal, options) => planner.createSearch(start, goal, { ...query, ...options }),
     expandedPoints: () => planner.expandedPoints(),
+    destroy: () => planner.destroy(),
   };
 }

@@ -189,6 +189,11 @@ export class Crowd {
     this.grow(INITIAL_CAPACITY);
   }
 
+  /** Removes the crowd's watcher from the grid (its wall distances'); the crowd still works, refreshing them whole. */
+  destroy(): void {
+    this.mover.walls.release();
+  }
+
   /** Live agents. */
   get count(): number {
     return this.live;

@@ -67,4 +67,12 @@ export interface CurvePlanner<O extends CurveQueryOptions = CurveQueryOptions> {
    * frame. Empty before the first search.
    */
   expandedPoints(): Point[];
+  /**
+   * Lets go of the grid: removes every watcher the planner registered on it (`Grid.watch`,
+   * `Grid.watchLayout`), so that a dropped planner costs the grid's edits nothing and can be
+   * collected. Its owner calls it when it drops the planner (a route context, a navigator, a
+   * scene's shutdown). The search in progress ends `cancelled`; later queries end `invalid`, saying
+   * the planner was destroyed. Calling it again does nothing.
+   */
+  destroy(): void;
 }

@@ -478,6 +478,8 @@ export class WallDistanceMap {
   private builtVersion = -1;
   /** Boxes of cells whose blocking changed since the map was last up to date. */
   private readonly changes = new ChangeBoxes();
+  /** Removes the map's watcher from the grid. */
+  private readonly stop: () => void;
 
   constructor(readonly grid: Grid) {
     this.width = grid.width;
@@ -491,6 +493,16 @@ export class WallDistanceMap {
       if (self === undefined) stop();
       else self.changes.add(area);
     });
+    this.stop = stop;
+  }
+
+  /**
+   * Unhooks the map from its grid now rather than after it is collected (an owner's `destroy()`):
+   * it stops following changes, and a later {@link refresh} rebuilds it whole.
+   */
+  release(): void {
+    this.stop();
+    this.builtVersion = -1;
   }
 
   /** Recomputes the map when the grid's blocking changed since the last call. */

@@ -14,7 +14,7 @@
  * then means that no lattice state the search can reach is a goal state or has a legal shot from
  * near the goal, whatever far shot the expansion order might have tried (docs/reachability.md).
  */
-import { Grid } from '../grid/grid.js';
+import { Grid, type GridArea } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { CLOSED, OPEN, SearchMemory, UNSEEN } from '../search/memory.js';
 import { SearchSlot, type RunState, type SearchSession } from '../search/session.js';
@@ -26,7 +26,7 @@ import { copyCostsWork, FIELD_CORNERS_PER_UNIT, GoalDistanceField, shrinkReach, 
 import { firstLeg } from '../curves/first-leg.js';
 import { hypot } from '../curves/hypot.js';
 import { WallDistanceMap, WHOLE_REFRESH_SHARE, pathHitsBlocked } from '../curves/footprint.js';
-import { ChangeBoxes, growArea } from '../grid/change-boxes.js';
+import { ChangeBoxes, growArea, type ChangeKind } from '../grid/change-boxes.js';
 import { kinematicTableFor, type KinematicTable } from './heuristic-table.js';
 import {
   costBound,
@@ -300,6 +300,15 @@ export const HYBRID_WEIGHT = 1.2;
  */
 const WIDE_TURN_RADIUS = 2;
 
+/** What a destroyed planner answers (see {@link DirectionalPlanner.destroy}). */
+const DESTROYED = 'this directional planner was destroyed (its owner let go of the grid): make a new one';
+
+/**
+ * Work units owed below this are the rounding of sums of fractional units: a payment left with
+ * them is complete, as the proof's own budget (which it runs out the same way) would say.
+ */
+const WORK_RESIDUE = 1e-9;
+
 /** A g this much lower (cost units) than the stored one counts as better; below is rounding. */
 const IMPROVEMENT_EPSILON = 1e-9;
 
@@ -375,6 +384,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private readonly corridor = new Corridor();
   private corridorOn = false;
   private readonly slot = new SearchSlot();
+  /** {@link destroy} was called: the planner watches nothing and answers every query `invalid`. */
+  private destroyed = false;
   /** The per-map arrays exist (allocated by the first build, not by the constructor). */
   private allocated = false;
   /** The table building in progress, if any. */
@@ -484,10 +495,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private minCostsBuild: SteppedBuild<void> | null = null;
   /** Proof units the field's building has earned and the proof has not run yet ({@link FIELD_PROOF_SHARE}). */
   private fieldProofOwed = 0;
+  /** The proof is being paid what {@link fieldProofOwed} held when the field's last chunk ended. */
+  private fieldProofPaying = false;
+  /** Corners left in the field's chunk in progress (Infinity: the rest of the field), 0 between chunks. */
+  private fieldChunk = 0;
+  /** The chunk in progress earns the proof its share. */
+  private fieldChunkShared = false;
+  /** Field units of the chunk in progress so far. */
+  private fieldChunkWork = 0;
   /** The field's lifetime work when the current query began. */
   private fieldAtBegin = 0;
   /** Work units the proof is due before the search's next turn: {@link PROOF_BURST} once, then {@link PROOF_CHUNK} a turn. */
   private proofOwed = 0;
+  /** Units left of the proof's piece in progress ({@link PROOF_CHUNK} at most), 0 between pieces. */
+  private proofPiece = 0;
   /** The proof has had its {@link PROOF_BURST} in this query. */
   private burstGiven = false;
   /** Expansions left in the search's turn before the proof's next one. */
@@ -559,7 +580,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * planner refuses every query: then nothing will be built). Both modes need the same tables.
    */
   tablesReady(): boolean {
-    if (this.refusal !== undefined) return true;
+    if (this.refusal !== undefined || this.destroyed) return true;
     return this.movesSet !== null && this.allocated && this.builtVersion === this.grid.version;
   }
 
@@ -638,6 +659,29 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     yield* this.refreshWork();
   }
 
+  /**
+   * Lets go of the grid: removes the planner's grid watchers (the change boxes its tables refresh
+   * from, and its wall distances'), so that a dropped planner costs the grid's edits nothing and
+   * can be collected. The search in progress ends `cancelled`; every later query ends `invalid`
+   * (saying the planner was destroyed) and {@link buildTables} builds nothing. Idempotent.
+   *
+   * @example
+   * ```ts
+   * const planner = new DirectionalPlanner(grid, { turningRadius: 2 });
+   * planner.findPath({ x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 1.5 });
+   * planner.destroy(); // grid.watcherCount is back where it was
+   * ```
+   */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.slot.supersede();
+    this.build = null;
+    for (const stop of this.unwatch.splice(0)) stop();
+    this.layoutChanges = this.costChanges = null;
+    if (this.allocated) this.walls.release();
+  }
+
   /** Plans from the exact pose `start` to `goal` in one call. Never throws for a bad query: see the status. */
   findPath(start: Pose, goal: CurveGoal, options?: DirectionalQueryOptions): CurveResult {
     const search = this.createSearch(start, goal, options);
@@ -673,7 +717,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
         finish: () => this.finish(),
         exhausted: () =>
           curveFailure('no-room-to-turn', startPose, this.expanded, 'the footprint fits the way but no drivable path exists with this turning radius'),
-        fail: (status, expanded, message) => curveFailure(status, startPose, expanded, message),
+        fail: (status, expanded, message) => curveFailure(status, startPose, expanded, this.destroyed && status === 'cancelled' ? DESTROYED : message),
       },
       cap,
     );
@@ -683,10 +727,11 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
    * The heuristic of lattice state (cell x, y, heading index k) for `goal`, a lower bound with
    * `admissible` (see {@link DirectionalQueryOptions.admissible}): for tests and tools. Prepares
    * the goal as a query would (building the tables first if needed).
-   * @throws RangeError when the planner refuses its map (see {@link refusal}).
+   * @throws RangeError when the planner refuses its map (see {@link refusal}), or was destroyed.
    */
   heuristicAt(goal: CurveGoal, x: number, y: number, k: number, admissible = false): number {
     if (this.refusal) throw new RangeError(this.refusal.message);
+    if (this.destroyed) throw new RangeError(DESTROYED);
     this.buildTables();
     this.admissible = admissible;
     // The field of the planner's grid alone: the centres' field is aimed by a query's opening.
@@ -734,6 +779,7 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.searched = false;
     this.shortcutOn = options.shortcut ?? true;
     this.expansionCap = cap;
+    if (this.destroyed) return curveFailure('invalid', safePose(start), 0, DESTROYED);
     return precheck(this.grid, this.profile, this.refusal, start, goal, options, cap);
   }
 
@@ -749,10 +795,15 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     this.centresWidened = false;
     this.weighted = this.grid.weighted;
     this.fieldProofOwed = 0;
+    this.fieldProofPaying = false;
+    this.fieldChunk = 0;
+    this.fieldChunkShared = false;
+    this.fieldChunkWork = 0;
     this.fieldAtBegin = this.field.work;
     this.proofBegun = false;
     this.proofVerdict = 'pending';
     this.proofOwed = 0;
+    this.proofPiece = 0;
     this.burstGiven = false;
     this.inBurst = false;
     this.earlyProof = 0;
@@ -822,25 +873,41 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       const { width } = this.grid;
       const sx = this.startCell % width;
       const sy = (this.startCell / width) | 0;
-      while (!this.field.settled(sx, sy)) {
-        if (!(left() > 0)) return 'pending';
-        // While the proof is undecided it runs beside the field, a share of the field's work: a
-        // pocket the early turn did not finish is shown at a few times its own cost, not after a
-        // field across the map (14,000 units for a pocket proven in 150).
-        // Only while one side is still small enough to be a pocket: a start side past its probe
-        // and a goal side grown large are open ground, where the search finds the path.
-        const pending =
-          this.proving && this.proofVerdict === 'pending' && (this.proof!.startSideGrowing || this.proof!.backwardVisited <= BURST_GOAL_SIDE);
-        const alone = FIELD_ALONE_UNITS - (this.field.work - this.fieldAtBegin);
-        const slice = !pending ? left() : Math.min(left(), alone > 0 ? alone : FIELD_SLICE_UNITS);
-        const work = this.field.work;
-        this.field.settle(sx, sy, Math.max(1, Math.floor(slice * FIELD_CORNERS_PER_UNIT)));
-        if (!pending || alone > 0) continue;
-        this.fieldProofOwed += (this.field.work - work) * FIELD_PROOF_SHARE;
-        if (this.fieldProofOwed >= 1 && left() > 0) {
+      // The field is built in chunks and the proof paid its share after each, both fixed by the
+      // query alone: a step's budget may cut a chunk or a payment, and the next step goes on with
+      // it, so a sliced search does what a one-shot one does (issue 30: a pocket the one-shot
+      // query proved in the field's opening, with 0 expansions, took steps of 10 units 512).
+      for (;;) {
+        while (this.fieldProofPaying) {
+          if (!(left() > 0)) return 'pending';
           this.fieldProofOwed -= this.stepProof(Math.min(left(), this.fieldProofOwed));
           if (this.disproved()) return 'exhausted';
+          // A proof that found the goal reachable takes no more work (its step does nothing).
+          if (!(this.fieldProofOwed > WORK_RESIDUE) || this.proofVerdict !== 'pending') this.fieldProofPaying = false;
         }
+        if (this.field.settled(sx, sy)) break;
+        if (!(left() > 0)) return 'pending';
+        if (this.fieldChunk === 0) {
+          // While the proof is undecided it runs beside the field, a share of the field's work: a
+          // pocket the early turn did not finish is shown at a few times its own cost, not after a
+          // field across the map (14,000 units for a pocket proven in 150).
+          // Only while one side is still small enough to be a pocket: a start side past its probe
+          // and a goal side grown large are open ground, where the search finds the path.
+          const pending =
+            this.proving && this.proofVerdict === 'pending' && (this.proof!.startSideGrowing || this.proof!.backwardVisited <= BURST_GOAL_SIDE);
+          const alone = FIELD_ALONE_UNITS - (this.field.work - this.fieldAtBegin);
+          this.fieldChunk = !pending ? Infinity : Math.max(1, Math.floor((alone > 0 ? alone : FIELD_SLICE_UNITS) * FIELD_CORNERS_PER_UNIT));
+          this.fieldChunkShared = pending && !(alone > 0);
+          this.fieldChunkWork = 0;
+        }
+        const work = this.field.work;
+        this.fieldChunk -= this.field.settle(sx, sy, Math.min(this.fieldChunk, Math.max(1, Math.floor(left() * FIELD_CORNERS_PER_UNIT))));
+        this.fieldChunkWork += this.field.work - work;
+        if (this.fieldChunk > 0 && !this.field.settled(sx, sy)) continue;
+        this.fieldChunk = 0;
+        if (!this.fieldChunkShared) continue;
+        this.fieldProofOwed += this.fieldChunkWork * FIELD_PROOF_SHARE;
+        this.fieldProofPaying = this.fieldProofOwed >= 1;
       }
       // Marked below, once the centres' field (which it may follow) is aimed.
       this.corridorBuild = null;
@@ -1108,13 +1175,20 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
       }
       if (this.proofOwed > 0) {
         // The proof's turn (its first burst, or a chunk), in pieces of a chunk; a step's budget may
-        // cut it, the next step goes on with it.
-        const work = this.stepProof(Math.min(budget, this.proofOwed, PROOF_CHUNK));
+        // cut a piece, the next step goes on with it.
+        if (!(this.proofPiece > WORK_RESIDUE)) this.proofPiece = Math.min(this.proofOwed, PROOF_CHUNK);
+        const work = this.stepProof(Math.min(budget, this.proofPiece));
         this.proofOwed -= work;
+        this.proofPiece -= work;
         // A large goal side is no pocket: the rest of the burst would be spent on a query the search
-        // solves. (Only the burst: cutting a regular turn short made the proof's share depend on
-        // the step size, and steps of 100 units gave it a fifteenth of the search's work.)
-        if (this.inBurst && this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        // solves. Asked when a piece ends, not when a step does, so that the burst is the same
+        // however the search is sliced. (Only the burst: cutting a regular turn short made the
+        // proof's share depend on the step size, and steps of 100 units gave it a fifteenth of
+        // the search's work.)
+        if (!(this.proofPiece > WORK_RESIDUE)) {
+          this.proofPiece = 0;
+          if (this.inBurst && this.proof!.backwardVisited > BURST_GOAL_SIDE) this.proofOwed = 0;
+        }
         if (this.proofOwed <= 0) this.inBurst = false;
         budget -= work;
         if (this.disproved()) return 'exhausted';
@@ -1306,6 +1380,16 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
   private layoutChanges: ChangeBoxes | null = null;
   /** Its changes of costs (and blocking) since the shrunk grid's costs last caught up. */
   private costChanges: ChangeBoxes | null = null;
+  /** Remove the watchers of {@link layoutChanges} and {@link costChanges} from the grid ({@link destroy}). */
+  private readonly unwatch: (() => void)[] = [];
+
+  /** Boxes collecting the grid's changes of one kind, with a watcher {@link destroy} removes. */
+  private watched(kind: ChangeKind): ChangeBoxes {
+    const boxes = new ChangeBoxes();
+    const collect = (area: GridArea): void => boxes.add(area);
+    this.unwatch.push(kind === 'layout' ? this.grid.watchLayout(collect) : this.grid.watch(collect));
+    return boxes;
+  }
 
   /**
    * Brings the grid-derived tables up to date, as resumable work. After tile edits only what
@@ -1320,8 +1404,8 @@ export class DirectionalPlanner implements CurvePlanner<DirectionalQueryOptions>
     if (this.builtVersion === grid.version) return;
     const version = grid.version;
     const layout = grid.layoutVersion;
-    const layoutChanges = (this.layoutChanges ??= new ChangeBoxes(grid, 'layout'));
-    const costChanges = (this.costChanges ??= new ChangeBoxes(grid, 'any'));
+    const layoutChanges = (this.layoutChanges ??= this.watched('layout'));
+    const costChanges = (this.costChanges ??= this.watched('any'));
     // Taken before the first slice: later edits stay in the boxes for the next refresh.
     const costsChanged = costChanges.take();
     let settled = true;

@@ -383,8 +383,9 @@ export class CrowdDriver<T> {
     return this.detours.routesWith(cells);
   }
 
-  /** Lets go of the detour grid's planners and its watch on the navigator's grid. */
+  /** Lets go of the detour grid's planners, its watch on the navigator's grid and the crowd's. */
   destroy(): void {
+    this.crowd.destroy();
     this.detours?.destroy();
     this.detours = undefined;
   }

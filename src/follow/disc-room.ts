@@ -166,6 +166,7 @@ export class ErodedGrids {
   /** Stops following the grid. */
   destroy(): void {
     this.unsubscribe();
+    this.map.release();
     this.grids.clear();
   }
 

@@ -118,8 +118,13 @@ export class RouteContext {
     return { planner: last.planner, searches: this.finished, expanded: withPoints ? last.expanded! : [] };
   }
 
-  /** Lets go of the grid. */
+  /**
+   * Lets go of the grid: destroys its planners (a curve planner's watchers on the grid go with
+   * it) and its eroded grids. A search still running on one of them ends `cancelled`.
+   */
   destroy(): void {
+    for (const planner of this.planners.values()) planner.destroy?.();
+    for (const byProfile of this.curves.values()) for (const planner of byProfile.values()) planner.destroy();
     this.eroded.destroy();
     this.planners.clear();
     this.curves.clear();

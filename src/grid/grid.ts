@@ -307,6 +307,25 @@ export class Grid {
     return () => this.layoutWatchers.delete(watcher);
   }
 
+  /**
+   * For diagnostics and tests: how many {@link watch} and {@link watchLayout} watchers are
+   * registered (not the `onChange` listeners). Every change calls each of them, so a count that
+   * grows as planners or navigators come and go is a leak: their `destroy()` releases theirs.
+   * Caches shared by everything on the grid (move tables, free runs, regions) keep one each.
+   *
+   * @example
+   * ```ts
+   * const before = grid.watcherCount;
+   * const planner = createCurvePlanner('directional', grid, { turningRadius: 2 });
+   * planner.findPath({ x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 1.5 });
+   * planner.destroy();
+   * grid.watcherCount === before; // true
+   * ```
+   */
+  get watcherCount(): number {
+    return this.watchers.size + this.layoutWatchers.size;
+  }
+
   /** Tells layout watchers (when blocking changed), watchers, then listeners; each runs even when one before it threw. */
   private notify(area: GridArea, layout: boolean): void {
     let errors: unknown[] | undefined;

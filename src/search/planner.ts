@@ -40,6 +40,15 @@ export interface Planner {
    * whose nodes are not points (see each planner's notes).
    */
   expandedPoints(): Point[];
+  /**
+   * Lets go of the grid: removes any watcher the planner registered on it itself, ends the search
+   * in progress (`cancelled`) and answers later queries `invalid`. The built-in planners register
+   * none of their own (their move tables, free runs and region tables are one per grid, shared by
+   * every planner on it, and live as long as the grid), so theirs only ends and refuses searches;
+   * a planner that watches the grid must have it. Its owner (a route context) calls it when it
+   * drops the planner.
+   */
+  destroy?(): void;
 }
 
 /** Options shared by the planners that search a lattice. */
@@ -62,8 +71,15 @@ export abstract class ResumablePlanner implements Planner {
   /** Nodes expanded so far by the current search. */
   protected expanded = 0;
   private readonly slot = new SearchSlot();
+  private destroyed = false;
 
   constructor(readonly grid: Grid) {}
+
+  /** Ends the search in progress and refuses later ones (see {@link Planner.destroy}). */
+  destroy(): void {
+    this.destroyed = true;
+    this.slot.supersede();
+  }
 
   /**
    * Whether this planner honours tile costs ({@link Grid.cost}). One that does not ends every
@@ -75,8 +91,12 @@ export abstract class ResumablePlanner implements Planner {
     return TILE_COST_PLANNERS.includes(this.name);
   }
 
-  /** The query's end when the grid has costs this planner cannot take; else `begin`'s answer. */
+  /** The query's end when the planner was destroyed or the grid has costs it cannot take; else `begin`'s answer. */
   private start(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    if (this.destroyed) {
+      this.expanded = 0;
+      return failure('invalid', 0, `this ${this.name} planner was destroyed (its owner let go of the grid): make a new one`);
+    }
     if (this.grid.weighted && !this.takesTileCosts) {
       this.expanded = 0;
       return failure('invalid', 0, tileCostProblem(this.name));
