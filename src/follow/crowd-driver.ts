@@ -119,6 +119,9 @@ const HEAD_ON_COS = -0.5;
 /** Tiles of its path ahead within which a vehicle counts as heading into a one-lane run: about three of its lengths. */
 const RUN_AHEAD = 4;
 
+/** Tiles along its path by which a vehicle overlapping another looks whether driving on takes it out ({@link CrowdDriver.drivesApart}): a few steps' travel. */
+const APART_PROBE = 0.1;
+
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
 
@@ -640,7 +643,9 @@ export class CrowdDriver<T> {
     const f = s.follower;
     // Backing out of a vehicle's way it does not wait for that vehicle: its way back was clear
     // when it set off, and it only grows the gap (that one waits for it, in its way).
-    const decision = r.makingWay && yieldDecision?.blocker === r.wayFor ? undefined : yieldDecision;
+    let decision = r.makingWay && yieldDecision?.blocker === r.wayFor ? undefined : yieldDecision;
+    // Overlapping the vehicle it would wait for, it drives on when that takes it out of it.
+    if (f && decision?.blocker !== undefined && this.drivesApart(s, f, decision.blocker)) decision = undefined;
     if (!f) {
       const at = this.host.adapter.read(s.unit);
       crowd.setState(r.agent, at.x, at.y, 0, 0);
@@ -735,6 +740,33 @@ export class CrowdDriver<T> {
       s.routed = false;
       this.host.plan(s, move, true, at, true);
     }
+  }
+
+  /**
+   * True when vehicle `s` (on follower `f`) overlaps the vehicle of crowd id `agent` (or comes
+   * within the margin vehicles keep) and driving {@link APART_PROBE} on along its path takes it
+   * farther from that one: it drives on rather than wait for it. Two vehicles put on one point otherwise each waited for the other until both gave
+   * up. Against an older vehicle on its way, the distance is taken from where that one gets to
+   * when it drives on too, so of two on one point going the same way the older goes first and the
+   * younger waits (both would drive on together, still on one point).
+   */
+  private drivesApart(s: UnitState<T>, f: Follower, agent: number): boolean {
+    const other = this.byAgent.get(agent);
+    if (!other || other === s || other.resolved.turningRadius === 0) return false;
+    const crowd = this.crowd;
+    let bx = crowd.x(agent);
+    let by = crowd.y(agent);
+    const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + this.yieldMargin;
+    if (!(Math.hypot(f.pose.x - bx, f.pose.y - by) < reach)) return false;
+    const g = other.follower;
+    if (g && !g.done && other.serial < s.serial) {
+      const q = g.path.sampleInto(Math.min(g.path.length, g.distance + APART_PROBE), this.pose);
+      bx = q.x;
+      by = q.y;
+    }
+    const stay = Math.hypot(f.pose.x - bx, f.pose.y - by);
+    const p = f.path.sampleInto(Math.min(f.path.length, f.distance + APART_PROBE), this.pose);
+    return Math.hypot(p.x - bx, p.y - by) > stay;
   }
 
   /**
