@@ -51,6 +51,8 @@ import {
   MOVING_SPEED,
   NARROW_TIME_HORIZON,
   newRider,
+  noProgress,
+  NO_PROGRESS_TIME,
   nextWarp,
   type Rider,
   progressOn,
@@ -213,6 +215,8 @@ export class CrowdDriver<T> {
       rider.window = 0;
       rider.windowBest = Infinity;
       rider.crawling = false;
+      rider.mark = Infinity;
+      rider.sinceProgress = 0;
     }
     rider.stall = 0;
     rider.progress = 0;
@@ -701,6 +705,12 @@ export class CrowdDriver<T> {
     this.followerEvents(s, f, events, !r.makingWay);
     if (s.follower === f && f.done) s.follower = undefined;
     if (!move || move.ended || s.move !== move || !s.routed) return;
+    // Backing out of another's way is no progress (its path is not the route), nor is edging to
+    // and fro; waiting for a plan is not counted.
+    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, s.job === undefined ? h : 0, p.speed ?? Infinity)) {
+      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
+      return;
+    }
     if (r.makingWay) {
       // Held up on the way out for long, it plans from where it got to.
       if (s.follower === f && r.stall < KNOT_RETRY_TIME) return;
@@ -721,7 +731,7 @@ export class CrowdDriver<T> {
       // Its group got there first and stands in the way: it has come as close as it can.
       this.settle(s, s.goal);
       move.end('arrived');
-    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
+    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
     else if (
       (!r.replanned || r.stall - r.replannedStall >= KNOT_RETRY_TIME) &&
       s.job === undefined &&
@@ -1223,7 +1233,11 @@ export class CrowdDriver<T> {
     r.lastY = y;
     if (!f || !s.routed || !move || move.ended) return;
     if (r.frozen >= STUCK_TIME) {
-      this.giveUp(s, move);
+      this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
+      return;
+    }
+    if (noProgress(r, f.path.length - r.progress + r.off, s.job === undefined ? h : 0, s.resolved.speed!)) {
+      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
       return;
     }
     if (r.frozen >= ASK_ASIDE_TIME && !r.askedAside) {
@@ -1369,14 +1383,17 @@ export class CrowdDriver<T> {
     return false;
   }
 
-  /** Ends a move that others kept from its goal too long, while none of them moved: `stuck`, then `fail`. */
-  private giveUp(s: UnitState<T>, move: Move<T>): void {
+  /**
+   * Ends a move that others kept from its goal too long (while none of them moved, or while it
+   * got no closer at all), `reason` saying which: `stuck`, then `fail`.
+   */
+  private giveUp(s: UnitState<T>, move: Move<T>, reason: string): void {
     s.job?.cancel();
     s.job = undefined;
     move.emit('stuck', s.unit, move);
     if (move.ended || s.move !== move) return;
     this.host.brake(s);
-    move.end('failed', `held up by other units for ${STUCK_TIME} s`, 'stuck');
+    move.end('failed', reason, 'stuck');
   }
 
 }
