@@ -706,8 +706,9 @@ export class CrowdDriver<T> {
     if (s.follower === f && f.done) s.follower = undefined;
     if (!move || move.ended || s.move !== move || !s.routed) return;
     // Backing out of another's way is no progress (its path is not the route), nor is edging to
-    // and fro; waiting for a plan is not counted.
-    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, s.job === undefined ? h : 0, p.speed ?? Infinity)) {
+    // and fro; waiting for a plan, or for its turn at a one-lane run (a queue that moves), is not counted.
+    const counted = s.job === undefined && !this.laneWaits.has(r.agent) ? h : 0;
+    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, counted, p.speed ?? Infinity)) {
       this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
       return;
     }
@@ -1236,7 +1237,7 @@ export class CrowdDriver<T> {
       this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
       return;
     }
-    if (noProgress(r, f.path.length - r.progress + r.off, s.job === undefined ? h : 0, s.resolved.speed!)) {
+    if (noProgress(r, f.path.length - r.progress + r.off, s.job === undefined && !laneWait ? h : 0, s.resolved.speed!)) {
       this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
       return;
     }
