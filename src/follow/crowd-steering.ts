@@ -177,9 +177,10 @@ export const STUCK_TIME = 10;
  * its path before it gives up (`stuck`), whether or not the units round it move. The stuck clock
  * ({@link STUCK_TIME}) stops while a neighbour moves, so two vehicles edging round each other, or a
  * unit backing and coming on again for ever, kept it at 0 (issue 30: two vehicles on den011d moved
- * for over 60 s without getting anywhere). Three times the stuck time: a crowd passing, or a queue
- * at a one-lane stretch, lets a unit on well within it (the crowd benchmark's longest run, the
- * bridge, is 39 s for all 24 units).
+ * for over 60 s without getting anywhere). Three times the stuck time: a crowd passing lets a
+ * unit on well within it (the crowd benchmark's longest run, the bridge, is 39 s for all 24
+ * units). Waiting for a plan or for its turn at a one-lane run is not counted: those queues move,
+ * and jittered bridge runs with it counted had 1 to 3 of 24 units give up at the bridge mouth.
  */
 export const NO_PROGRESS_TIME = 30;
 
