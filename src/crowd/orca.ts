@@ -217,8 +217,9 @@ export function solveVelocity(lines: HalfPlanes, hardCount: number, speed: numbe
  * the sum of the radii. A takes `responsibility` of the avoidance (0.5 when B avoids too, 1 when B
  * holds its course). When the discs already overlap, the half-plane asks to be apart after one
  * step (`invStep` = 1 / step seconds) rather than within the time horizon (`invHorizon`).
- * `order` (+1 or -1, opposite for the two agents of a pair) picks a side when the two sit at the
- * same point with the same velocity, where no direction is better than another.
+ * `(awayX, awayY)`, a unit vector (the opposite one for the other agent of the pair), is the way A
+ * moves off B when the two sit at the same point with the same velocity, where the geometry gives
+ * no direction; `awayY` defaults to 0, so a bare +1 or -1 picks a side along x.
  */
 export function pushAgentPlane(
   lines: HalfPlanes,
@@ -232,7 +233,8 @@ export function pushAgentPlane(
   responsibility: number,
   invHorizon: number,
   invStep: number,
-  order: number,
+  awayX: number,
+  awayY = 0,
 ): void {
   const distSq = rx * rx + ry * ry;
   const combinedSq = combined * combined;
@@ -281,10 +283,10 @@ export function pushAgentPlane(
       unitX = wx / wLength;
       unitY = wy / wLength;
     } else {
-      // No direction to push along: away from B, or along x by the pair's order when they coincide.
+      // No direction to push along: away from B, or the pair's given way apart when they coincide.
       const dist = Math.sqrt(distSq);
-      unitX = dist > 0 ? -rx / dist : order;
-      unitY = dist > 0 ? -ry / dist : 0;
+      unitX = dist > 0 ? -rx / dist : awayX;
+      unitY = dist > 0 ? -ry / dist : awayY;
     }
     dirX = unitY;
     dirY = -unitX;

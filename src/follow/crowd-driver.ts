@@ -51,6 +51,8 @@ import {
   MOVING_SPEED,
   NARROW_TIME_HORIZON,
   newRider,
+  noProgress,
+  NO_PROGRESS_TIME,
   nextWarp,
   type Rider,
   progressOn,
@@ -118,6 +120,9 @@ const HEAD_ON_COS = -0.5;
 
 /** Tiles of its path ahead within which a vehicle counts as heading into a one-lane run: about three of its lengths. */
 const RUN_AHEAD = 4;
+
+/** Tiles along its path by which a vehicle overlapping another looks whether driving on takes it out ({@link CrowdDriver.drivesApart}): a few steps' travel. */
+const APART_PROBE = 0.1;
 
 /** Lowers the priority of each later unit by a hair, so that equal priorities go to the older unit. */
 const PRIORITY_TIE = 1e-9;
@@ -210,6 +215,8 @@ export class CrowdDriver<T> {
       rider.window = 0;
       rider.windowBest = Infinity;
       rider.crawling = false;
+      rider.mark = Infinity;
+      rider.sinceProgress = 0;
     }
     rider.stall = 0;
     rider.progress = 0;
@@ -644,7 +651,9 @@ export class CrowdDriver<T> {
     const f = s.follower;
     // Backing out of a vehicle's way it does not wait for that vehicle: its way back was clear
     // when it set off, and it only grows the gap (that one waits for it, in its way).
-    const decision = r.makingWay && yieldDecision?.blocker === r.wayFor ? undefined : yieldDecision;
+    let decision = r.makingWay && yieldDecision?.blocker === r.wayFor ? undefined : yieldDecision;
+    // Overlapping the vehicle it would wait for, it drives on when that takes it out of it.
+    if (f && decision?.blocker !== undefined && this.drivesApart(s, f, decision.blocker)) decision = undefined;
     if (!f) {
       const at = this.host.adapter.read(s.unit);
       crowd.setState(r.agent, at.x, at.y, 0, 0);
@@ -700,6 +709,13 @@ export class CrowdDriver<T> {
     this.followerEvents(s, f, events, !r.makingWay);
     if (s.follower === f && f.done) s.follower = undefined;
     if (!move || move.ended || s.move !== move || !s.routed) return;
+    // Backing out of another's way is no progress (its path is not the route), nor is edging to
+    // and fro; waiting for a plan, or for its turn at a one-lane run (a queue that moves), is not counted.
+    const counted = s.job === undefined && !this.laneWaits.has(r.agent) ? h : 0;
+    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, counted, p.speed ?? Infinity)) {
+      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
+      return;
+    }
     if (r.makingWay) {
       // Held up on the way out for long, it plans from where it got to.
       if (s.follower === f && r.stall < KNOT_RETRY_TIME) return;
@@ -720,7 +736,7 @@ export class CrowdDriver<T> {
       // Its group got there first and stands in the way: it has come as close as it can.
       this.settle(s, s.goal);
       move.end('arrived');
-    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move);
+    } else if (r.frozen >= STUCK_TIME) this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
     else if (
       (!r.replanned || r.stall - r.replannedStall >= KNOT_RETRY_TIME) &&
       s.job === undefined &&
@@ -739,6 +755,33 @@ export class CrowdDriver<T> {
       s.routed = false;
       this.host.plan(s, move, true, at, true);
     }
+  }
+
+  /**
+   * True when vehicle `s` (on follower `f`) overlaps the vehicle of crowd id `agent` (or comes
+   * within the margin vehicles keep) and driving {@link APART_PROBE} on along its path takes it
+   * farther from that one: it drives on rather than wait for it. Two vehicles put on one point otherwise each waited for the other until both gave
+   * up. Against an older vehicle on its way, the distance is taken from where that one gets to
+   * when it drives on too, so of two on one point going the same way the older goes first and the
+   * younger waits (both would drive on together, still on one point).
+   */
+  private drivesApart(s: UnitState<T>, f: Follower, agent: number): boolean {
+    const other = this.byAgent.get(agent);
+    if (!other || other === s || other.resolved.turningRadius === 0) return false;
+    const crowd = this.crowd;
+    let bx = crowd.x(agent);
+    let by = crowd.y(agent);
+    const reach = s.resolved.sweepRadius + other.resolved.sweepRadius + this.yieldMargin;
+    if (!(Math.hypot(f.pose.x - bx, f.pose.y - by) < reach)) return false;
+    const g = other.follower;
+    if (g && !g.done && other.serial < s.serial) {
+      const q = g.path.sampleInto(Math.min(g.path.length, g.distance + APART_PROBE), this.pose);
+      bx = q.x;
+      by = q.y;
+    }
+    const stay = Math.hypot(f.pose.x - bx, f.pose.y - by);
+    const p = f.path.sampleInto(Math.min(f.path.length, f.distance + APART_PROBE), this.pose);
+    return Math.hypot(p.x - bx, p.y - by) > stay;
   }
 
   /**
@@ -1195,7 +1238,11 @@ export class CrowdDriver<T> {
     r.lastY = y;
     if (!f || !s.routed || !move || move.ended) return;
     if (r.frozen >= STUCK_TIME) {
-      this.giveUp(s, move);
+      this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
+      return;
+    }
+    if (noProgress(r, f.path.length - r.progress + r.off, s.job === undefined && !laneWait ? h : 0, s.resolved.speed!)) {
+      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
       return;
     }
     if (r.frozen >= ASK_ASIDE_TIME && !r.askedAside) {
@@ -1341,14 +1388,17 @@ export class CrowdDriver<T> {
     return false;
   }
 
-  /** Ends a move that others kept from its goal too long, while none of them moved: `stuck`, then `fail`. */
-  private giveUp(s: UnitState<T>, move: Move<T>): void {
+  /**
+   * Ends a move that others kept from its goal too long (while none of them moved, or while it
+   * got no closer at all), `reason` saying which: `stuck`, then `fail`.
+   */
+  private giveUp(s: UnitState<T>, move: Move<T>, reason: string): void {
     s.job?.cancel();
     s.job = undefined;
     move.emit('stuck', s.unit, move);
     if (move.ended || s.move !== move) return;
     this.host.brake(s);
-    move.end('failed', `held up by other units for ${STUCK_TIME} s`, 'stuck');
+    move.end('failed', reason, 'stuck');
   }
 
 }

@@ -173,6 +173,32 @@ export const STALL_REPLAN_TIME = 2;
 export const STUCK_TIME = 10;
 
 /**
+ * Seconds a unit on a move may go without getting {@link REAL_PROGRESS} closer to its goal along
+ * its path before it gives up (`stuck`), whether or not the units round it move. The stuck clock
+ * ({@link STUCK_TIME}) stops while a neighbour moves, so two vehicles edging round each other, or a
+ * unit backing and coming on again for ever, kept it at 0 (issue 30: two vehicles on den011d moved
+ * for over 60 s without getting anywhere). Three times the stuck time: a crowd passing lets a
+ * unit on well within it (the crowd benchmark's longest run, the bridge, is 39 s for all 24
+ * units). Waiting for a plan or for its turn at a one-lane run is not counted: those queues move,
+ * and jittered bridge runs with it counted had 1 to 3 of 24 units give up at the bridge mouth.
+ */
+export const NO_PROGRESS_TIME = 30;
+
+/**
+ * Tiles the distance left along a unit's path must shrink by to count as progress for
+ * {@link NO_PROGRESS_TIME}: more than edging, backing and creeping to and fro add up to. A slow
+ * unit needs less ({@link PROGRESS_SHARE}).
+ */
+export const REAL_PROGRESS = 1;
+
+/**
+ * At most this share of the way its top speed covers in {@link NO_PROGRESS_TIME} counts as
+ * progress: a unit slower than 1/3 tile/s needs less than {@link REAL_PROGRESS} (one at 0.02 tiles/s
+ * would need 50 s for a tile).
+ */
+export const PROGRESS_SHARE = 0.1;
+
+/**
  * Seconds a vehicle still held up after planning round the units in its way waits before it
  * plans again: by then the others have often moved, and a way round that did not exist does.
  */
@@ -257,6 +283,12 @@ export interface Rider {
   frozen: number;
   /** The best distance to the goal (end of path) so far, for the settle and stuck clocks. */
   best: number;
+  /**
+   * The distance left along its path when the unit last got {@link REAL_PROGRESS} closer, and the
+   * seconds it has driven since (for {@link NO_PROGRESS_TIME}; a replan keeps both).
+   */
+  mark: number;
+  sinceProgress: number;
   /** True once the unit replanned for a stall, until it makes progress again. */
   replanned: boolean;
   /** A vehicle's {@link stall} when it last replanned for it. */
@@ -267,7 +299,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, replanned: false, replannedStall: 0, askedAside: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, mark: Infinity, sinceProgress: 0, replanned: false, replannedStall: 0, askedAside: false };
 }
 
 /**
@@ -305,6 +337,23 @@ export function progressOn(path: SegmentPath, from: number, window: number, x: n
     offset = end;
   }
   return Math.min(Math.max(best, from), path.length);
+}
+
+/**
+ * Notes `h` seconds of a unit's move with `remaining` tiles left along its path, at top speed
+ * `speed` tiles/s: progress when that is {@link REAL_PROGRESS} (or {@link PROGRESS_SHARE} of what
+ * the speed covers in {@link NO_PROGRESS_TIME}, if less) below its mark; the first look at a
+ * move (mark Infinity) sets the mark. True when it has now gone {@link NO_PROGRESS_TIME} without
+ * (it gives up).
+ */
+export function noProgress(rider: Rider, remaining: number, h: number, speed: number): boolean {
+  if (remaining <= rider.mark - Math.min(REAL_PROGRESS, PROGRESS_SHARE * speed * NO_PROGRESS_TIME)) {
+    rider.mark = remaining;
+    rider.sinceProgress = 0;
+    return false;
+  }
+  rider.sinceProgress += h;
+  return rider.sinceProgress >= NO_PROGRESS_TIME;
 }
 
 /**
