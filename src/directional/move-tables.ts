@@ -100,9 +100,64 @@ export function loadMoveTables(bytes: Uint8Array | ArrayBuffer): MoveTablesInfo 
   if (!(bytes instanceof Uint8Array) && !(bytes instanceof ArrayBuffer)) {
     throw new TypeError(`move tables must be a Uint8Array or an ArrayBuffer, got ${bytes === null ? 'null' : typeof bytes}`);
   }
-  const { key, data } = decode(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
-  preloadMoveSet(key, data);
-  return { key, moves: data.cost.length };
+  const file = preload(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  loadedFiles.set(file.key, file);
+  for (const listener of [...loadListeners]) listener(file.key);
+  return { key: file.key, moves: file.data.cost.length };
+}
+
+/**
+ * Loads move tables passed on from another thread ({@link loadedMoveTables}), as
+ * {@link loadMoveTables} does, but without passing them on again (a plan worker's host, which may
+ * share its thread with the client in tests, would otherwise send them back and forth).
+ * @throws as {@link loadMoveTables}.
+ */
+export function receiveMoveTables(bytes: Uint8Array): MoveTablesInfo {
+  const file = preload(bytes);
+  return { key: file.key, moves: file.data.cost.length };
+}
+
+function preload(bytes: Uint8Array): DecodedFile {
+  const file = decode(bytes);
+  preloadMoveSet(file.key, file.data);
+  return file;
+}
+
+/** The files loaded in this thread, by key: their arrays are the planners' (not copies). */
+const loadedFiles = new Map<string, DecodedFile>();
+const loadListeners = new Set<(key: string) => void>();
+
+/**
+ * The move-tables files loaded in this thread so far ({@link loadMoveTables}), as bytes to pass
+ * on to another thread, where planners have their own tables: the plan worker client sends them
+ * to its workers, so a vehicle planned there uses them too. Each call encodes them again (a copy
+ * and a checksum, milliseconds a file), so the bytes are the caller's to transfer.
+ */
+export function loadedMoveTables(): Uint8Array[] {
+  return [...loadedFiles.keys()].map((key) => loadedMoveTablesOf(key)!);
+}
+
+/** The file of `key` loaded in this thread, encoded again (see {@link loadedMoveTables}), or undefined. */
+export function loadedMoveTablesOf(key: string): Uint8Array | undefined {
+  const file = loadedFiles.get(key);
+  return file && encode(file.key, file.headings, file.neighborhood, file.data);
+}
+
+/**
+ * Calls `listener` with the key of every move-tables file loaded in this thread from now on;
+ * returns the function that stops it.
+ */
+export function onMoveTablesLoaded(listener: (key: string) => void): () => void {
+  loadListeners.add(listener);
+  return () => void loadListeners.delete(listener);
+}
+
+/** A file read back: its key, lattice and arrays. */
+interface DecodedFile {
+  key: string;
+  headings: HeadingCount;
+  neighborhood: Neighborhood;
+  data: MoveSetData;
 }
 
 function neighborhoodOf(rings: number): Neighborhood {
@@ -359,7 +414,7 @@ function hex(n: number): string {
   return `0x${n.toString(16).padStart(8, '0')}`;
 }
 
-function decode(bytes: Uint8Array): { key: string; data: MoveSetData } {
+function decode(bytes: Uint8Array): DecodedFile {
   const body = checkedBody(bytes);
   try {
     return decodeBody(body);
@@ -371,7 +426,7 @@ function decode(bytes: Uint8Array): { key: string; data: MoveSetData } {
 }
 
 /** The key and arrays of a body the checksum vouched for. */
-function decodeBody(body: Uint8Array): { key: string; data: MoveSetData } {
+function decodeBody(body: Uint8Array): DecodedFile {
   const r = new Reader(body);
   r.fault = 'malformed';
   const key = r.text('the key');
@@ -416,7 +471,7 @@ function decodeBody(body: Uint8Array): { key: string; data: MoveSetData } {
   r.end();
   data.templates = templates;
   check(data, headings, neighborhood);
-  return { key, data };
+  return { key, headings, neighborhood, data };
 }
 
 /** Refuses arrays that do not fit together, so that a damaged file fails here and not inside a search. */

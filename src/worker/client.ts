@@ -16,6 +16,7 @@ import type { PathStatus } from '../search/result.js';
 import { isResolvedProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
+import { loadedMoveTables, loadedMoveTablesOf, onMoveTablesLoaded } from '../directional/move-tables.js';
 import { mistyped, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
 
 /** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
@@ -148,6 +149,8 @@ export class PlanWorkerClient {
   private watch: ReturnType<typeof setInterval> | undefined;
   private watched = 0;
   private refused = 0;
+  /** Stops passing move tables loaded on this thread on to the workers. */
+  private readonly unlistenTables: () => void;
 
   /**
    * @param ports - the channel to a worker running `servePlans` (or several, a pool), each maybe
@@ -162,6 +165,10 @@ export class PlanWorkerClient {
     this.onError = options.onError;
     this.clock = options.clock ?? (() => performance.now());
     this.workers = list.map(() => new Connection());
+    // Tables a game loads later reach the workers too (those loaded before go when each connects).
+    this.unlistenTables = onMoveTablesLoaded((key) => {
+      for (const w of this.workers) if (w.live) this.sendTables(w, loadedMoveTablesOf(key));
+    });
     this.ready = Promise.all(this.workers.map((w) => w.ready)).then((ms) => Math.max(...ms));
     list.forEach((port, i) => {
       const worker = this.workers[i]!;
@@ -279,6 +286,7 @@ export class PlanWorkerClient {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.unlistenTables();
     this.stopWatch();
     for (const entry of this.grids.values()) entry.unwatch();
     this.grids.clear();
@@ -350,8 +358,14 @@ export class PlanWorkerClient {
     worker.port = port;
     port.onMessage((message) => this.receive(worker, message));
     port.onFailure?.((error) => this.fail(worker, error));
+    // The move tables first: the worker's planners then never build tables the game shipped.
+    for (const bytes of loadedMoveTables()) this.sendTables(worker, bytes);
     for (const [grid, entry] of this.grids) this.sendGrid(worker, grid, entry.id);
     if (this.prepared.size > 0) this.send(worker, { v: PROTOCOL_VERSION, type: 'warm', profiles: [...this.prepared.values()], plans: PREPARE_PLANS });
+  }
+
+  private sendTables(worker: Connection, bytes: Uint8Array | undefined): void {
+    if (bytes) this.send(worker, { v: PROTOCOL_VERSION, type: 'tables', bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private sendGrid(worker: Connection, grid: Grid, id: number): void {
