@@ -5,7 +5,8 @@
  *
  * `headway tables --radius R --width W [--length L] [--reverse] [--reverse-cost F]
  * [--turn-penalty P] [--headings 8|16] [--neighborhood 8|24|48] --out FILE` writes FILE and prints
- * its key and size.
+ * its key, size and checksum. The file carries its length and a CRC-32, so a damaged copy is
+ * refused when loaded (see `move-tables.ts`).
  */
 import { basename, dirname } from 'node:path';
 import { exportMoveTables, loadMoveTables } from '../directional/move-tables.js';
@@ -21,6 +22,7 @@ export function tablesCommand(args: readonly string[]): number {
   prepareOutputDir('out', dir);
   writeOutput('out', dir, basename(out), bytes);
   const { key, moves } = loadMoveTables(bytes);
-  process.stdout.write(`wrote ${out}: ${moves} moves, ${bytes.length} bytes, key ${key}\n`);
+  const crc = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4).getUint32(0, true);
+  process.stdout.write(`wrote ${out}: ${moves} moves, ${bytes.length} bytes, CRC-32 0x${crc.toString(16).padStart(8, '0')}, key ${key}\n`);
   return 0;
 }

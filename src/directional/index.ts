@@ -14,4 +14,4 @@ export { DEFAULT_MAX_MEMORY, directionalMemory } from './memory-size.js';
 export type { Refusal } from './query-checks.js';
 export { ReachabilityProof, type ReachabilityOptions, type ReachVerdict } from './reachability.js';
 export { MoveSet, moveSetFor, moveSetWork, type HeadingCount, type Neighborhood } from './hit-check.js';
-export { exportMoveTables, loadMoveTables, type MoveTablesInfo } from './move-tables.js';
+export { exportMoveTables, loadMoveTables, MoveTablesError, type MoveTablesFault, type MoveTablesInfo } from './move-tables.js';

@@ -6,6 +6,9 @@
  * plan still waiting is planned in-thread instead, so no unit waits forever.
  */
 import type { Grid } from '../grid/grid.js';
+import { excerpt } from '../grid/excerpt.js';
+import { angleDifference } from '../curves/angle.js';
+import { pathHitsBlocked } from '../curves/footprint.js';
 import type { PlanJob, PlanQueue } from '../follow/plan-queue.js';
 import { planRoute, type Route, type RouteContext, type RouteRequest } from '../follow/route.js';
 import { WorkJob, type Work, type WorkBudget } from '../follow/work.js';
@@ -13,6 +16,7 @@ import type { PathStatus } from '../search/result.js';
 import { isResolvedProfile, type ResolvedProfile, type UnitProfile } from '../unit/profile.js';
 import type { PlanPort } from './port.js';
 import { isBuiltInPlanner } from '../planners.js';
+import { loadedMoveTables, loadedMoveTablesOf, onMoveTablesLoaded } from '../directional/move-tables.js';
 import { mistyped, patchBuffers, patchOf, profileFields, PROTOCOL_VERSION, requestToWire, routeFromWire, type FromWorker, type ToWorker } from './protocol.js';
 
 /** Synthetic plans that prepare a profile: one builds its move tables; a second runs on them warm. */
@@ -44,6 +48,29 @@ const LAYOUT_FAILURES: ReadonlySet<PathStatus> = new Set<PathStatus>(['no-path',
  * delivered: a game that edits walls every frame still gets an answer, one frame late at worst.
  */
 export const MAX_STALE_REPLANS = 3;
+
+/**
+ * Every status a route may carry, as a record so that the compiler asks for a status added to
+ * `PathStatus`: an answer with another one (a worker of another release, or a bug) is refused.
+ */
+const ROUTE_STATUSES: Readonly<Record<PathStatus, true>> = {
+  found: true,
+  'no-path': true,
+  'start-blocked': true,
+  'goal-blocked': true,
+  'out-of-bounds': true,
+  invalid: true,
+  budget: true,
+  cancelled: true,
+  'no-room-to-turn': true,
+};
+
+/**
+ * How far (tiles, and radians for the heading) a found route may start from the pose it was asked
+ * from: the pose crosses as the same doubles and the path starts at it exactly; this absorbs only
+ * a heading the planner wrapped into (-π, π].
+ */
+export const ROUTE_START_TOLERANCE = 1e-9;
 
 /** How often (ms) the client looks for silent workers, while plans wait. */
 const WATCH_EVERY_MS = 1000;
@@ -121,6 +148,9 @@ export class PlanWorkerClient {
   /** The timer looking for silent workers while plans wait, and when it last ran. */
   private watch: ReturnType<typeof setInterval> | undefined;
   private watched = 0;
+  private refused = 0;
+  /** Stops passing move tables loaded on this thread on to the workers. */
+  private readonly unlistenTables: () => void;
 
   /**
    * @param ports - the channel to a worker running `servePlans` (or several, a pool), each maybe
@@ -135,6 +165,10 @@ export class PlanWorkerClient {
     this.onError = options.onError;
     this.clock = options.clock ?? (() => performance.now());
     this.workers = list.map(() => new Connection());
+    // Tables a game loads later reach the workers too (those loaded before go when each connects).
+    this.unlistenTables = onMoveTablesLoaded((key) => {
+      for (const w of this.workers) if (w.live) this.sendTables(w, loadedMoveTablesOf(key));
+    });
     this.ready = Promise.all(this.workers.map((w) => w.ready)).then((ms) => Math.max(...ms));
     list.forEach((port, i) => {
       const worker = this.workers[i]!;
@@ -146,6 +180,16 @@ export class PlanWorkerClient {
   /** True while plans go to a worker: one is connected and has not failed, and the client is not destroyed. */
   get alive(): boolean {
     return !this.destroyed && this.workers.some((w) => w.live);
+  }
+
+  /**
+   * Answers refused by the client's checks (a status it does not know, a found route that does
+   * not start at the unit's pose or whose footprint enters a wall of the grid it was planned for,
+   * a malformed route), each planned again in-thread and reported to `onError`. Always 0 with a
+   * sound worker.
+   */
+  get rejected(): number {
+    return this.refused;
   }
 
   /** Plans sent to the workers and not answered yet. */
@@ -242,6 +286,7 @@ export class PlanWorkerClient {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.unlistenTables();
     this.stopWatch();
     for (const entry of this.grids.values()) entry.unwatch();
     this.grids.clear();
@@ -313,8 +358,14 @@ export class PlanWorkerClient {
     worker.port = port;
     port.onMessage((message) => this.receive(worker, message));
     port.onFailure?.((error) => this.fail(worker, error));
+    // The move tables first: the worker's planners then never build tables the game shipped.
+    for (const bytes of loadedMoveTables()) this.sendTables(worker, bytes);
     for (const [grid, entry] of this.grids) this.sendGrid(worker, grid, entry.id);
     if (this.prepared.size > 0) this.send(worker, { v: PROTOCOL_VERSION, type: 'warm', profiles: [...this.prepared.values()], plans: PREPARE_PLANS });
+  }
+
+  private sendTables(worker: Connection, bytes: Uint8Array | undefined): void {
+    if (bytes) this.send(worker, { v: PROTOCOL_VERSION, type: 'tables', bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private sendGrid(worker: Connection, grid: Grid, id: number): void {
@@ -353,17 +404,30 @@ export class PlanWorkerClient {
     if (!job) return; // cancelled meanwhile
     worker.pending.delete(message.id);
     if (message.type === 'route') {
-      if (LAYOUT_FAILURES.has(message.route.status) && job.stale()) {
-        // Answered from a grid the game has edited since: the edit may have opened the way.
-        if (!this.dispatch(job)) job.fallBack();
-        return;
-      }
       let route: Route;
       try {
         route = routeFromWire(message.route);
       } catch (error) {
-        job.fallBack();
-        this.onError?.(new Error(`plan worker sent a malformed route: ${asError(error).message}`));
+        this.reject(job, `a malformed route: ${asError(error).message}`);
+        return;
+      }
+      const wrong = unsound(route, job.request);
+      if (wrong !== undefined) {
+        this.reject(job, wrong);
+        return;
+      }
+      const hit = route.status === 'found' && hitsWall(route, job);
+      if ((LAYOUT_FAILURES.has(route.status) || hit) && job.stale()) {
+        // Answered from a grid the game has edited since: the edit may have opened the way, or
+        // closed the route found.
+        if (!this.dispatch(job)) job.fallBack();
+        return;
+      }
+      if (hit) {
+        // Not the worker's fault when the walls changed since it was sent (and it was sent again
+        // as often as it may be): planned here, on the grid as it is now.
+        if (job.edited()) job.fallBack();
+        else this.reject(job, `a route whose footprint (radius ${job.request.profile.sweepRadius} tiles) enters a wall`);
         return;
       }
       job.arrive(route);
@@ -372,6 +436,13 @@ export class PlanWorkerClient {
       job.fallBack();
       this.onError?.(new Error(`plan worker: ${message.message}`));
     }
+  }
+
+  /** Refuses a worker's answer: the plan is made in-thread, counted and reported. */
+  private reject(job: RemoteJob, why: string): void {
+    this.refused++;
+    job.fallBack();
+    this.onError?.(new Error(`plan worker sent ${why}; planned in-thread instead`));
   }
 
   private fail(worker: Connection, error: Error): void {
@@ -447,7 +518,12 @@ class RemoteJob implements PlanJob {
 
   /** Whether the grid's walls changed since the plan was sent, and it may be sent again for that. */
   stale(): boolean {
-    return this.grid.layoutVersion !== this.sentVersion && this.sends <= MAX_STALE_REPLANS;
+    return this.edited() && this.sends <= MAX_STALE_REPLANS;
+  }
+
+  /** Whether the grid's walls changed since the plan was last sent. */
+  edited(): boolean {
+    return this.grid.layoutVersion !== this.sentVersion;
   }
 
   /** The worker's answer: delivered at the queue's next run. */
@@ -467,6 +543,42 @@ class RemoteJob implements PlanJob {
     this.inner = new WorkJob(work, this.onDone, this.onError);
     this.delivery.queue.add(this, this.delivery.urgent);
   }
+}
+
+/**
+ * What is wrong with a worker's route whatever the grid, as a phrase, or undefined: a status not
+ * in {@link ROUTE_STATUSES}, waypoints that are not finite distances, a found route without a
+ * path, not starting at the pose it was asked from, or ending at a goal that is not a finite point.
+ */
+function unsound(route: Route, request: RouteRequest): string | undefined {
+  const status: unknown = route.status;
+  if (typeof status !== 'string' || !Object.hasOwn(ROUTE_STATUSES, status)) {
+    return `a route of unknown status ${typeof status === 'string' ? excerpt(status) : typeof status}`;
+  }
+  if (!Array.isArray(route.waypoints) || !route.waypoints.every((w) => Number.isFinite(w))) return 'a route whose waypoints are not finite distances';
+  if (route.message !== undefined && typeof route.message !== 'string') return 'a route whose message is not a string';
+  // A failure carries the goal it was asked for, whatever it was (NaN is answered `invalid`).
+  if (status !== 'found') return undefined;
+  const goal = route.goal as unknown as { x?: unknown; y?: unknown } | null;
+  if (typeof goal !== 'object' || goal === null || !Number.isFinite(goal.x) || !Number.isFinite(goal.y)) return 'a found route whose goal is not a finite point';
+  const path = route.path;
+  if (path === undefined) return 'a found route without a path';
+  const { start } = request;
+  const p = path.start;
+  if (Math.abs(p.x - start.x) > ROUTE_START_TOLERANCE || Math.abs(p.y - start.y) > ROUTE_START_TOLERANCE || !(Math.abs(angleDifference(start.heading, p.heading)) <= ROUTE_START_TOLERANCE)) {
+    return `a route starting at (${p.x}, ${p.y}) heading ${p.heading}, not at the unit's pose (${start.x}, ${start.y}) heading ${start.heading}`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the footprint of a found route enters a wall of the grid it was planned for, as it is
+ * now: the exact swept disc the planners check their curves with. A route that does not move (the
+ * unit already there) sweeps nothing and is not checked: a unit may stand against a wall.
+ */
+function hitsWall(route: Route, job: RemoteJob): boolean {
+  const path = route.path!;
+  return path.segments.length > 0 && pathHitsBlocked(job.grid, path, job.request.profile.sweepRadius);
 }
 
 /** Work that is done at once: a route already planned. */

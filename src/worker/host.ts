@@ -9,6 +9,7 @@ import { PlanQueue } from '../follow/plan-queue.js';
 import { planRoute, RouteContext, type Route } from '../follow/route.js';
 import { WorkJob } from '../follow/work.js';
 import type { UnitProfile } from '../unit/profile.js';
+import { receiveMoveTables } from '../directional/move-tables.js';
 import type { PlanPort } from './port.js';
 import { applyPatch, gridFromPatch, PROTOCOL_VERSION, requestFromWire, routeToWire, type FromWorker, type ToWorker } from './protocol.js';
 import { DEFAULT_WARM_PROFILES, WARM_PLANS, warmUpWork } from './warm-up.js';
@@ -69,6 +70,9 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
   const queue = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
   // Warm-up plans run only while no real plan waits: they never delay an order.
   const idle = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
+  // The game's own profiles (the client's prepare) warm before the generic warm-up: their tables
+  // are what a first order waits for, and the generic warm-up takes a second or two.
+  const preparing = new PlanQueue({ milliseconds: WORKER_SLICE_MS }, clock);
   let warmUpMs = 0;
   const later = laterFn();
   let scheduled = false;
@@ -89,16 +93,17 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
           saidBusy = now;
           send({ v: PROTOCOL_VERSION, type: 'busy' });
         }
-      } else warmUpMs += idle.run().milliseconds;
+      } else if (preparing.size > 0) warmUpMs += preparing.run().milliseconds;
+      else warmUpMs += idle.run().milliseconds;
     } catch (error) {
       // Every job has its own error handler; this is a bug of the queue itself: report, go on.
       send({ v: PROTOCOL_VERSION, type: 'error', message: `plan loop: ${messageOf(error)}` });
     }
-    if (queue.size > 0 || idle.size > 0) schedule();
+    if (queue.size > 0 || preparing.size > 0 || idle.size > 0) schedule();
   };
-  const warm = (profiles: readonly UnitProfile[], plans: number, onDone: () => void): void => {
+  const warm = (profiles: readonly UnitProfile[], plans: number, onDone: () => void, first = false): void => {
     // Warming is an optimisation: a failure leaves the code cold, never the worker unusable.
-    idle.add(new WorkJob((budget) => warmUpWork(budget, profiles, plans), onDone, onDone));
+    (first ? preparing : idle).add(new WorkJob((budget) => warmUpWork(budget, profiles, plans), onDone, onDone));
     schedule();
   };
   const schedule = (): void => {
@@ -157,7 +162,15 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
         if (message.plans !== undefined && !(Number.isInteger(message.plans) && message.plans >= 1 && message.plans <= WARM_PLANS)) {
           throw new RangeError(`warm plans must be an integer from 1 to ${WARM_PLANS}, got ${String(message.plans)}`);
         }
-        warm(message.profiles, message.plans ?? WARM_PLANS, () => {});
+        warm(message.profiles, message.plans ?? WARM_PLANS, () => {}, message.plans !== undefined);
+        return;
+      case 'tables':
+        if (!(message.bytes instanceof Uint8Array)) throw new TypeError(`tables needs a Uint8Array, got ${String(message.bytes)}`);
+        try {
+          receiveMoveTables(message.bytes);
+        } catch {
+          // Tables are an optimisation, as the warm-up is: refused bytes leave them to be built.
+        }
         return;
       default:
         throw new TypeError(`unknown message type ${JSON.stringify((message as { type?: unknown }).type)}`);
@@ -188,6 +201,7 @@ export function servePlans(port: PlanPort<ToWorker, FromWorker>, options: ServeO
       if (closed) return;
       closed = true;
       queue.clear();
+      preparing.clear();
       idle.clear();
       jobs.clear();
       for (const { ctx } of grids.values()) ctx.destroy();

@@ -17,7 +17,7 @@ import type { Route, RouteRequest } from '../follow/route.js';
  * The protocol's version: a worker answers a message of another version with an error reply, so a
  * game that ships a stale worker file learns why instead of getting wrong routes.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Cells and costs of a rectangle of a grid, row-major over the rectangle. */
 export interface GridPatch {
@@ -59,7 +59,9 @@ export type ToWorker =
   | { v: number; type: 'drop-grid'; grid: number }
   | { v: number; type: 'plan'; id: number; grid: number; request: WireRequest; urgent?: boolean }
   | { v: number; type: 'cancel'; id: number }
-  | { v: number; type: 'warm'; profiles: UnitProfile[]; plans?: number };
+  | { v: number; type: 'warm'; profiles: UnitProfile[]; plans?: number }
+  /** A move-tables file loaded on the main thread (`loadMoveTables`), for the worker's planners. */
+  | { v: number; type: 'tables'; bytes: Uint8Array };
 
 /** Worker to main thread. An `error` without an id answers a message that named no plan. */
 export type FromWorker =
