@@ -8,7 +8,7 @@ import { CLOSED, OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { SearchSlot, type RunState, type SearchSession } from './session.js';
-import { TILE_COST_PLANNERS, tileCostProblem, validateQuery } from './validate.js';
+import { TILE_COST_PLANNERS, coordinatesProblem, tileCostProblem, validateQuery } from './validate.js';
 
 /**
  * What every path planner offers: a one-shot query, and a resumable search a game can spread over
@@ -75,8 +75,17 @@ export abstract class ResumablePlanner implements Planner {
     return TILE_COST_PLANNERS.includes(this.name);
   }
 
-  /** The query's end when the grid has costs this planner cannot take; else `begin`'s answer. */
+  /**
+   * The query's end when its coordinates are not numbers (checked before `begin`, whose arithmetic
+   * would throw on a BigInt or coerce a string) or the grid has costs this planner cannot take;
+   * else `begin`'s answer.
+   */
   private start(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
+    const coordinates = coordinatesProblem(sx, sy, gx, gy);
+    if (coordinates) {
+      this.expanded = 0;
+      return failure('invalid', 0, coordinates);
+    }
     if (this.grid.weighted && !this.takesTileCosts) {
       this.expanded = 0;
       return failure('invalid', 0, tileCostProblem(this.name));

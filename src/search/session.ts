@@ -8,6 +8,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { PathStatus } from './result.js';
+import { describeValue } from './validate.js';
 
 /** What every search result has, whatever its path looks like. */
 export interface SearchOutcome {
@@ -122,7 +123,7 @@ export class SearchSlot {
       step(maxWork = Infinity): R | undefined {
         if (result) return result;
         if (token !== slot.token) return end(phases.fail('cancelled', 0, 'a newer search on this planner replaced this one'));
-        if (!(maxWork >= 0)) return end(phases.fail('invalid', 0, `maxExpansions per step must be >= 0, got ${maxWork}`));
+        if (typeof maxWork !== 'number' || !(maxWork >= 0)) return end(phases.fail('invalid', 0, `maxExpansions per step must be a number >= 0, got ${describeValue(maxWork)}`));
         let allowance = maxWork;
         if (layout !== grid.layoutVersion || (grid.weighted && !weighted)) {
           const early = phases.check?.();
