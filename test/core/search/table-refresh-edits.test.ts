@@ -4,7 +4,10 @@
  * an edit a frame no unit's plan was ever answered).
  */
 import { describe, expect, it } from 'vitest';
+import { freeRunsOf } from '../../../src/anyangle/free-runs.js';
+import { componentsOf } from '../../../src/grid/components.js';
 import { Grid } from '../../../src/grid/grid.js';
+import { cornerLineOfSight } from '../../../src/grid/line-of-sight.js';
 import { CellLattice, CornerLattice } from '../../../src/search/lattice.js';
 import { moveTableOf } from '../../../src/search/move-table.js';
 import { makeRng } from '../../support/rng.js';
@@ -74,5 +77,57 @@ describe('the move table refreshed in slices under an edit per slice', () => {
     }
     expect(aDone && bDone).toBe(true);
     expect(Array.from(table.fresh())).toEqual(Array.from(moveTableOf(new CornerLattice(grid.clone(), 8)).fresh()));
+  });
+});
+
+describe('the other tables a plan waits for, refreshed in slices under an edit per slice', () => {
+  it('free runs: the refresh ends, and line of sight then matches the exact test', () => {
+    const rng = makeRng(SEED + 4);
+    const grid = Grid.fromPredicate(160, 120, () => rng.chance(0.15));
+    const runs = freeRunsOf(grid);
+    let quiet = 0;
+    for (const work = freeRunsOf(grid.clone()).refreshWork(); !work.next().done; ) quiet++;
+    expect(quiet).toBeGreaterThan(10);
+    let pieces = 0;
+    for (const work = runs.refreshWork(); !work.next().done; ) {
+      pieces++;
+      if (pieces % 2 === 0) {
+        const x = rng.int(grid.width);
+        const y = rng.int(grid.height);
+        grid.setBlocked(x, y, !grid.isBlocked(x, y));
+      }
+      expect(pieces, 'the refresh ends').toBeLessThan(4 * quiet);
+    }
+    // Edits after the last pass are marked: a query refreshes them itself.
+    for (let i = 0; i < 3000; i++) {
+      const [x0, y0, x1, y1] = [rng.int(161), rng.int(121), rng.int(161), rng.int(121)];
+      expect(runs.sight(x0, y0, x1, y1), `${x0},${y0} ${x1},${y1}`).toBe(cornerLineOfSight(grid, x0, y0, x1, y1));
+    }
+  });
+
+  it('region table: the first build ends, and its verdicts then match a table built on the final grid', () => {
+    const rng = makeRng(SEED + 5);
+    const grid = Grid.fromPredicate(160, 120, () => rng.chance(0.3));
+    const table = componentsOf(grid);
+    let quiet = 0;
+    for (const work = componentsOf(grid.clone()).refreshWork(); !work.next().done; ) quiet++;
+    expect(quiet).toBeGreaterThan(10);
+    let pieces = 0;
+    for (const work = table.refreshWork(); !work.next().done; ) {
+      pieces++;
+      if (pieces % 2 === 0) {
+        const x = rng.int(grid.width);
+        const y = rng.int(grid.height);
+        grid.setBlocked(x, y, !grid.isBlocked(x, y));
+      }
+      expect(pieces, 'the refresh ends').toBeLessThan(4 * quiet);
+    }
+    const truth = componentsOf(grid.clone());
+    expect(table.size).toBe(truth.size);
+    for (let i = 0; i < 3000; i++) {
+      const a = rng.int(grid.cells.length);
+      const b = rng.int(grid.cells.length);
+      expect(table.sameCell(a, b)).toBe(truth.sameCell(a, b));
+    }
   });
 });
