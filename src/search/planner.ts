@@ -30,8 +30,9 @@ export interface Planner {
   /**
    * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
    * A planner runs one search at a time: starting another, or calling `findPath`, cancels this
-   * one (its next `step` returns status `cancelled`). If the grid changes while the search is
-   * paused, it starts over.
+   * one (its next `step` returns status `cancelled`). If the grid's blocking changes while the
+   * search is paused, it starts over, unless no changed cell is one it has read (see
+   * `SearchPhases.readBox`); either way it ends as a search begun on the final grid would.
    */
   createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): SearchSession<PathResult>;
   /**

@@ -65,7 +65,8 @@ export type RunState = 'found' | 'exhausted' | 'pending';
 /**
  * The phases a planner supplies for one query. The session calls `check`, then `prepare` until
  * `ready`, then `begin`, then `run` slice by slice; it calls `check` again after a change of
- * blocking (see {@link SearchSession.step}), never after a cost edit alone.
+ * blocking that may touch what the search read (see {@link SearchSession.step} and
+ * {@link SearchPhases.readBox}), never after a cost edit alone.
  */
 export interface SearchPhases<R extends SearchOutcome> {
   /** Expansions of the current search (`check` or `begin` resets them). */
