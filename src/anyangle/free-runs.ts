@@ -26,8 +26,18 @@ export class FreeRuns {
   private rowHi: number;
   private columnLo: number;
   private columnHi: number;
-  /** Counts changes marked, so a sliced refresh knows whether one came while it was paused. */
-  private marks = 0;
+  /**
+   * The pass under way, shared by every refresh (a sliced one paused, a query's own): its rows and
+   * columns, its stage (0 runs of rows, 1 runs of columns, 2 sums, -1 when no pass is under way)
+   * and the first row or column of the stage not yet done. Rows and columns marked while it runs
+   * are also kept apart ({@link lateRowLo} ...): they are all the next pass redoes, so an edit
+   * every frame never sends a long pass back to its start.
+   */
+  private pass = { stage: -1, at: 0, rowLo: 0, rowHi: -1, columnLo: 0, columnHi: -1 };
+  private lateRowLo = Infinity;
+  private lateRowHi = -Infinity;
+  private lateColumnLo = Infinity;
+  private lateColumnHi = -Infinity;
 
   constructor(readonly grid: Grid) {
     // MAX_GRID_SIDE (16384) fits a Uint16.
@@ -148,7 +158,10 @@ export class FreeRuns {
   }
 
   private mark(area: GridArea): void {
-    this.marks++;
+    this.lateRowLo = Math.min(this.lateRowLo, area.y);
+    this.lateRowHi = Math.max(this.lateRowHi, area.y + area.height - 1);
+    this.lateColumnLo = Math.min(this.lateColumnLo, area.x);
+    this.lateColumnHi = Math.max(this.lateColumnHi, area.x + area.width - 1);
     this.rowLo = Math.min(this.rowLo, area.y);
     this.rowHi = Math.max(this.rowHi, area.y + area.height - 1);
     this.columnLo = Math.min(this.columnLo, area.x);
@@ -167,39 +180,62 @@ export class FreeRuns {
   /**
    * Brings the tables up to date as resumable work (see `SteppedBuild`), a few rows or columns a
    * piece, so a frame budget can spread a first build over frames. The stale marks stay until
-   * the end (a query while it is paused refreshes them itself); a change while it is paused
-   * makes it go over the marked rows and columns again.
+   * the pass ends (a query while it is paused finishes it itself); a change while it is paused is
+   * redone by a next pass, over the rows and columns it marked alone. It ends once the grid as it
+   * was when it began is in the tables (a pass under way, then one more at most): edits that keep
+   * coming are left to the next refresh or query, so with an edit a frame it still ends.
    */
   *refreshWork(): BuildWork<void> {
     const { width: w, height: h } = this.grid;
     const perPiece = MAX_PIECE_UNITS * RUN_CELLS_PER_UNIT;
+    const rows = Math.max(1, Math.floor(perPiece / w));
+    const columns = Math.max(1, Math.floor(perPiece / h));
+    const pass = this.pass;
+    let begun = 0;
     while (!this.fresh) {
-      const marks = this.marks;
-      const { rowLo, rowHi, columnLo, columnHi } = this;
-      const rows = Math.max(1, Math.floor(perPiece / w));
-      for (let ya = rowLo; ya <= rowHi; ya += rows) {
-        const yb = Math.min(rowHi, ya + rows - 1);
-        yield unitsFor((yb - ya + 1) * w, RUN_CELLS_PER_UNIT);
-        this.rowRuns(ya, yb);
+      if (pass.stage < 0) {
+        if (begun++ === PASSES_PER_REFRESH) return;
+        pass.rowLo = this.rowLo;
+        pass.rowHi = this.rowHi;
+        pass.columnLo = this.columnLo;
+        pass.columnHi = this.columnHi;
+        pass.stage = 0;
+        pass.at = pass.rowLo;
+        this.lateRowLo = this.lateColumnLo = Infinity;
+        this.lateRowHi = this.lateColumnHi = -Infinity;
       }
-      const columns = Math.max(1, Math.floor(perPiece / h));
-      for (let xa = columnLo; xa <= columnHi; xa += columns) {
-        const xb = Math.min(columnHi, xa + columns - 1);
-        yield unitsFor((xb - xa + 1) * h, RUN_CELLS_PER_UNIT);
-        this.columnRuns(xa, xb);
+      const { stage, at } = pass;
+      // The piece at the pass's cursor; a stage with nothing left moves the pass on.
+      const end = stage === 0 ? pass.rowHi : stage === 1 ? pass.columnHi : h - 1;
+      if (at > end) {
+        if (stage === 0) {
+          pass.stage = 1;
+          pass.at = pass.columnLo;
+        } else if (stage === 1 && pass.rowLo <= pass.rowHi) {
+          // The sums above the first stale row are untouched by it.
+          pass.stage = 2;
+          pass.at = pass.rowLo;
+        } else this.endPass();
+        continue;
       }
-      if (rowLo <= rowHi) {
-        for (let ya = 0; ya < h; ya += rows) {
-          const yb = Math.min(h, ya + rows);
-          yield unitsFor((yb - ya) * w, RUN_CELLS_PER_UNIT);
-          this.sumRows(ya, yb);
-        }
-      }
-      if (this.marks === marks) {
-        this.rowLo = this.columnLo = Infinity;
-        this.rowHi = this.columnHi = -Infinity;
-      }
+      const b = Math.min(end, at + (stage === 1 ? columns : rows) - 1);
+      yield unitsFor((b - at + 1) * (stage === 1 ? h : w), RUN_CELLS_PER_UNIT);
+      // Another refresh moved the pass on meanwhile: take stock again.
+      if (pass.stage !== stage || pass.at !== at) continue;
+      if (stage === 0) this.rowRuns(at, b);
+      else if (stage === 1) this.columnRuns(at, b);
+      else this.sumRows(at, b + 1);
+      pass.at = b + 1;
     }
+  }
+
+  /** Ends the pass: what is still stale is what was marked while it ran. */
+  private endPass(): void {
+    this.pass.stage = -1;
+    this.rowLo = this.lateRowLo;
+    this.rowHi = this.lateRowHi;
+    this.columnLo = this.lateColumnLo;
+    this.columnHi = this.lateColumnHi;
   }
 
   // The passes are plain methods, not generator code: the engine optimises a hot loop inside a
@@ -243,6 +279,12 @@ export class FreeRuns {
     }
   }
 }
+
+/**
+ * Passes a refresh begins at most: one for the marks when it began, one more for those marked
+ * while a pass it found under way ran (that pass began before it).
+ */
+const PASSES_PER_REFRESH = 2;
 
 /** Cells of the run and sum passes that take about a microsecond. */
 const RUN_CELLS_PER_UNIT = 32;

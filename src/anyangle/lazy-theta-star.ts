@@ -55,6 +55,7 @@ export class LazyThetaStar extends ThetaStar {
       this.expanded++;
       const x = id % stride;
       const y = (id - x) / stride;
+      this.reach(x, y);
       let p = parent[id]!;
       if (p >= 0) {
         const px = p % stride;

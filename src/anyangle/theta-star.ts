@@ -61,6 +61,16 @@ export class ThetaStar extends LatticePlanner {
     return super.begin(cellCentre(sx, width), cellCentre(sy, height), cellCentre(gx, width), cellCentre(gy, height), weight, cap);
   }
 
+  /**
+   * Theta* reads the cells around the nodes it expands, their moves, and the lines of sight (and,
+   * weighted, segment costs) from an expanded node's parent to a move's end: all within
+   * `READ_MARGIN` of the box of expanded nodes. So does Lazy Theta*, whose deferred check runs from
+   * a popped node's parent to the node.
+   */
+  protected override get localReads(): boolean {
+    return true;
+  }
+
   /** Weighted straight-line distance to the goal point: admissible for any-angle paths. */
   protected override heuristic(id: number): number {
     return this.estimateFrom(this.nodeX(id), this.nodeY(id));
@@ -99,6 +109,7 @@ export class ThetaStar extends LatticePlanner {
       if (id === goal) return 'found';
       const x = id % stride;
       const y = (id - x) / stride;
+      this.reach(x, y);
       const gid = g[id]!;
       const p = parent[id]!;
       const px = p >= 0 ? p % stride : 0;

@@ -5,7 +5,7 @@
  */
 import type { Grid } from '../grid/grid.js';
 import type { PathStatus } from '../search/result.js';
-import { outsideProblem, searchOptionsProblem } from '../search/validate.js';
+import { describeValue, outsideProblem, searchOptionsProblem } from '../search/validate.js';
 import type { CurveGoal, CurveResult } from '../curves/curve-planner.js';
 import { MAX_HEADING, MIN_RADIUS_RATIO } from '../curves/curve-range.js';
 import { discHitsBlocked, TOUCH_MARGIN } from '../curves/footprint.js';
@@ -97,7 +97,7 @@ function validate(start: Pose, goal: CurveGoal, options: DirectionalQueryOptions
   ];
   if (goal.heading !== undefined && goal.heading !== null) fields.push(['goal.heading', goal.heading]);
   for (const [name, v] of fields) {
-    if (typeof v !== 'number' || !Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `${name} must be a finite number, got ${describeValue(v)}`;
   }
   for (const [name, v] of fields) {
     if (name.endsWith('heading') && !(Math.abs(v as number) <= MAX_HEADING)) return `${name} must be within ±${MAX_HEADING} radians, got ${String(v)}`;

@@ -47,6 +47,13 @@ export class Components {
     this.seenSide = new Int8Array(n);
     // Blocking alone decides the components: cost edits are not pending work.
     grid.watchLayout((area) => {
+      if (this.floodChanges !== null) {
+        // A flood paused for good (its job dropped) keeps no growing list: past a share of the
+        // map, the changes are a flood's work again.
+        this.floodChangeCells += area.width * area.height;
+        if (this.floodChangeCells > REBUILD_SHARE * this.labels.length) this.floodChanges = null;
+        else this.floodChanges.push(area);
+      }
       if (this.builtVersion < 0 || this.pendingCells > REBUILD_SHARE * this.labels.length) return;
       this.pending.push(area);
       this.pendingCells += area.width * area.height;
@@ -145,20 +152,31 @@ export class Components {
         yield* this.updateWork();
         continue;
       }
-      const version = this.grid.layoutVersion;
       const n = this.labels.length;
-      const scratch = (this.scratch ??= { labels: new Int32Array(n), stack: new Int32Array(n) });
-      const count = yield* this.floodWork(scratch.labels, scratch.stack, ++this.floods);
-      // Taken over only if it still describes the grid (a query may have brought the table up
-      // to date meanwhile: then it holds the same labels).
-      if (count < 0 || this.grid.layoutVersion !== version) continue;
-      if (this.fresh) return;
+      const scratch = (this.scratch ??= { labels: new Int32Array(n), stack: new Int32Array(n), cells: new Uint8Array(n) });
+      // The flood reads a copy of the blocking as it is now, so that edits while it is paused
+      // cannot make it start over (with an edit a frame, a flood longer than a frame would never
+      // end): its labels are exact for this version, and the edits since are updated cell by cell.
+      yield Math.max(1, Math.ceil(n / COPY_CELLS_PER_UNIT));
+      const flood = ++this.floods;
+      const version = this.grid.layoutVersion;
+      scratch.cells.set(this.grid.cells);
+      const changes: GridArea[] = [];
+      this.floodChanges = changes;
+      this.floodChangeCells = 0;
+      const count = yield* this.floodWork(scratch.labels, scratch.stack, scratch.cells, flood);
+      const kept = this.floodChanges === changes;
+      if (kept) this.floodChanges = null;
+      // Overtaken by a later flood, too many changes meanwhile, or a query brought the table up
+      // to date meanwhile.
+      if (count < 0 || !kept || this.builtVersion >= version) continue;
       this.labels.set(scratch.labels);
       // Later changes are mostly updated cell by cell: the scratch goes until a flood needs it.
       this.scratch = undefined;
       this.adoptFlood(count);
-      this.pending = [];
+      this.pending = changes;
       this.pendingCells = 0;
+      for (const a of changes) this.pendingCells += a.width * a.height;
       this.builtVersion = version;
     }
   }
@@ -220,13 +238,16 @@ export class Components {
   private rebuild(): void {
     this.labels.fill(-1);
     // Its own stack: a sliced flood paused meanwhile keeps the scratch one.
-    const flood: Flood = { labels: this.labels, stack: new Int32Array(this.labels.length), start: 0, top: 0, count: 0 };
+    const flood: Flood = { labels: this.labels, stack: new Int32Array(this.labels.length), cells: this.grid.cells, start: 0, top: 0, count: 0 };
     this.floodSome(flood, Infinity);
     this.adoptFlood(flood.count);
   }
 
-  /** Scratch of the sliced flood (labels, stack), allocated on its first use. */
-  private scratch: { labels: Int32Array; stack: Int32Array } | undefined;
+  /** Scratch of the sliced flood (labels, stack, the blocking it floods), allocated on its first use. */
+  private scratch: { labels: Int32Array; stack: Int32Array; cells: Uint8Array } | undefined;
+  /** The areas changed since the sliced flood under way copied the blocking; null when none is. */
+  private floodChanges: GridArea[] | null = null;
+  private floodChangeCells = 0;
   /** Counts sliced floods begun: a flood whose number is no longer this one has lost the scratch. */
   private floods = 0;
 
@@ -235,14 +256,14 @@ export class Components {
    * returns the number of components, or -1 when flood number `flood` was overtaken by a later
    * one that took over the scratch.
    */
-  private *floodWork(labels: Int32Array, stack: Int32Array, flood: number): Generator<number, number, void> {
+  private *floodWork(labels: Int32Array, stack: Int32Array, cells: Uint8Array, flood: number): Generator<number, number, void> {
     const perPiece = FLOOD_PIECE_UNITS * FLOOD_CELLS_PER_UNIT;
     for (let from = 0; from < labels.length; from += perPiece) {
       yield Math.max(1, Math.ceil(Math.min(perPiece, labels.length - from) / FLOOD_CELLS_PER_UNIT));
       if (flood !== this.floods) return -1;
       labels.fill(-1, from, from + perPiece);
     }
-    const state: Flood = { labels, stack, start: 0, top: 0, count: 0 };
+    const state: Flood = { labels, stack, cells, start: 0, top: 0, count: 0 };
     do {
       yield FLOOD_PIECE_UNITS;
       if (flood !== this.floods) return -1;
@@ -256,8 +277,8 @@ export class Components {
    * hot loop inside a generator poorly.
    */
   private floodSome(flood: Flood, cells: number): boolean {
-    const { width, cells: grid } = this.grid;
-    const { labels, stack } = flood;
+    const { width } = this.grid;
+    const { labels, stack, cells: grid } = flood;
     let { start, top, count } = flood;
     let left = cells;
     let done = false;
@@ -463,6 +484,8 @@ export class Components {
 interface Flood {
   labels: Int32Array;
   stack: Int32Array;
+  /** The blocking it floods: the grid's cells, or a sliced flood's copy of them. */
+  cells: Uint8Array;
   /** The next cell to try as the start of a component. */
   start: number;
   top: number;
@@ -474,6 +497,9 @@ interface Flood {
  * instead of updated cell by cell (a race flood per blocked cell would cost more).
  */
 const REBUILD_SHARE = 1 / 16;
+
+/** Cells a sliced flood copies in about a microsecond before it begins (a plain byte copy). */
+const COPY_CELLS_PER_UNIT = 256;
 
 /**
  * Work units of a piece of the sliced flood: `MAX_PIECE_UNITS` of `search/stepped-build.ts`, which

@@ -88,6 +88,14 @@ export class AStar extends LatticePlanner {
     return early;
   }
 
+  /**
+   * A* reads the cells around the nodes it expands and their moves; the landmark table is the
+   * exception, a function of the whole map, so a query estimating with it restarts after any change.
+   */
+  protected override get localReads(): boolean {
+    return this.alt === null;
+  }
+
   /** The octile estimate, plus the tie-break term: LINE_TIE times the distance from the start-goal line. */
   protected override heuristic(id: number): number {
     if (this.lineScale === 0) return super.heuristic(id);
@@ -155,6 +163,7 @@ export class AStar extends LatticePlanner {
       if (id === goal) return 'found';
       const x = id % stride;
       const y = (id - x) / stride;
+      this.reach(x, y);
       const base = g[id]!;
       for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
         if ((b & 1) === 0) continue;
@@ -208,6 +217,7 @@ export class AStar extends LatticePlanner {
       if (id === goal) return 'found';
       const x = id % stride;
       const y = (id - x) / stride;
+      this.reach(x, y);
       const base = g[id]!;
       for (let k = 0, b = id === start ? this.moves.exits(id) : bits[id]!; b !== 0; k++, b >>= 1) {
         if ((b & 1) === 0) continue;

@@ -49,9 +49,16 @@ export class MoveTable implements MoveVisitor {
     lattice.grid.watchLayout((area) => this.mark(area));
   }
 
+  /**
+   * The box a sliced {@link refreshWork} has taken off the stale list and is recording, and the
+   * first of its rows not yet recorded; null when none is.
+   */
+  private building: GridArea | null = null;
+  private buildRow = 0;
+
   /** The direction bits of every node, up to date with the grid. */
   fresh(): Uint8Array {
-    if (!this.stale.empty) this.rebuild();
+    if (!this.stale.empty || this.building !== null) this.rebuild();
     return this.bits;
   }
 
@@ -89,26 +96,43 @@ export class MoveTable implements MoveVisitor {
   }
 
   private rebuild(): void {
+    const box = this.building;
+    if (box !== null) {
+      this.building = null;
+      if (this.buildRow < box.y + box.height) this.recordRows(this.buildRow, box.y + box.height - 1, box.x, box.x + box.width - 1);
+    }
     runBuild(this.refreshWork());
   }
 
   /**
    * Rebuilds the stale nodes as resumable work (see `SteppedBuild`), a few rows a piece, so a
-   * frame budget can spread a first build over frames. A box of stale nodes stays marked until
-   * its last row is recorded (a search while this is paused rebuilds the rest itself); a change
-   * while it is paused marks its own box, recorded before this ends.
+   * frame budget can spread a first build over frames. The box being recorded leaves the stale
+   * list but stays marked as {@link building} until its last row is recorded (a search while this
+   * is paused records the rest itself). A change while it is paused marks its own box, recorded
+   * after this one: it never merges into the box under way, which would make a first build start
+   * over at every edit and, with an edit every frame, never end.
    */
   *refreshWork(): BuildWork<void> {
-    for (let box = this.stale.first(); box !== null; box = this.stale.first()) {
+    for (;;) {
+      // The box under way, whoever began it (another refresh paused meanwhile shares the cursor).
+      let box = this.building;
+      if (box === null) {
+        box = this.stale.first();
+        if (box === null) return;
+        this.stale.drop(box);
+        this.building = box;
+        this.buildRow = box.y;
+      }
       const { x, y, width: span, height } = box;
       const rows = Math.max(1, Math.floor((MAX_PIECE_UNITS * MOVE_NODES_PER_UNIT) / span));
-      for (let ya = y; ya < y + height; ya += rows) {
-        const yb = Math.min(y + height - 1, ya + rows - 1);
-        yield unitsFor((yb - ya + 1) * span, MOVE_NODES_PER_UNIT);
-        this.recordRows(ya, yb, x, x + span - 1);
-      }
-      // A box a change merged into meanwhile is a new box, still held: only this one is done.
-      this.stale.drop(box);
+      const ya = this.buildRow;
+      const yb = Math.min(y + height - 1, ya + rows - 1);
+      yield unitsFor((yb - ya + 1) * span, MOVE_NODES_PER_UNIT);
+      // A search or another refresh recorded these rows meanwhile: take stock again.
+      if (this.building !== box || this.buildRow !== ya) continue;
+      this.recordRows(ya, yb, x, x + span - 1);
+      this.buildRow = yb + 1;
+      if (this.buildRow >= y + height) this.building = null;
     }
   }
 

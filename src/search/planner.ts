@@ -1,5 +1,5 @@
 import { componentsOf, type Components } from '../grid/components.js';
-import type { Grid } from '../grid/grid.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import { lineOfSight } from '../grid/line-of-sight.js';
 import { segmentCost } from '../grid/segment-cost.js';
 import type { Point } from '../grid/point.js';
@@ -8,7 +8,7 @@ import { CLOSED, OPEN, SearchMemory, UNSEEN } from './memory.js';
 import { moveTableOf, type MoveTable } from './move-table.js';
 import { failure, polylineLength, type PathResult, type QueryOptions } from './result.js';
 import { SearchSlot, type RunState, type SearchSession } from './session.js';
-import { TILE_COST_PLANNERS, tileCostProblem, validateQuery } from './validate.js';
+import { TILE_COST_PLANNERS, coordinatesProblem, tileCostProblem, validateQuery } from './validate.js';
 
 /**
  * What every path planner offers: a one-shot query, and a resumable search a game can spread over
@@ -30,8 +30,9 @@ export interface Planner {
   /**
    * Starts a search that runs in slices: call `step(n)` once a frame until it returns a result.
    * A planner runs one search at a time: starting another, or calling `findPath`, cancels this
-   * one (its next `step` returns status `cancelled`). If the grid changes while the search is
-   * paused, it starts over.
+   * one (its next `step` returns status `cancelled`). If the grid's blocking changes while the
+   * search is paused, it starts over, unless no changed cell is one it has read (see
+   * `SearchPhases.readBox`); either way it ends as a search begun on the final grid would.
    */
   createSearch(sx: number, sy: number, gx: number, gy: number, options?: QueryOptions): SearchSession<PathResult>;
   /**
@@ -91,11 +92,20 @@ export abstract class ResumablePlanner implements Planner {
     return TILE_COST_PLANNERS.includes(this.name);
   }
 
-  /** The query's end when the planner was destroyed or the grid has costs it cannot take; else `begin`'s answer. */
+  /**
+   * The query's end when the planner was destroyed, its coordinates are not numbers (checked
+   * before `begin`, whose arithmetic would throw on a BigInt or coerce a string) or the grid has
+   * costs this planner cannot take; else `begin`'s answer.
+   */
   private start(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     if (this.destroyed) {
       this.expanded = 0;
       return failure('invalid', 0, `this ${this.name} planner was destroyed (its owner let go of the grid): make a new one`);
+    }
+    const coordinates = coordinatesProblem(sx, sy, gx, gy);
+    if (coordinates) {
+      this.expanded = 0;
+      return failure('invalid', 0, coordinates);
     }
     if (this.grid.weighted && !this.takesTileCosts) {
       this.expanded = 0;
@@ -135,12 +145,22 @@ export abstract class ResumablePlanner implements Planner {
         finish: () => this.finish(),
         exhausted: () => failure('no-path', this.expanded),
         fail: failure,
+        readBox: () => this.readBox(),
       },
       cap,
     );
   }
 
   abstract expandedPoints(): Point[];
+
+  /**
+   * The box of cells whose blocking the current search has read (see `SearchPhases.readBox`), or
+   * undefined when this planner cannot bound its reads (the default: a paused search then starts
+   * over after any change of blocking).
+   */
+  protected readBox(): GridArea | undefined {
+    return undefined;
+  }
 
   /** Validates the query and seeds the search; returns the result when the query ends at once. */
   protected abstract begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined;
@@ -151,6 +171,14 @@ export abstract class ResumablePlanner implements Planner {
   /** The result, after `run` said `found`. */
   protected abstract finish(): PathResult;
 }
+
+/**
+ * Cells around the box of a lattice search's expanded nodes (lattice columns and rows, with its
+ * start and goal points) that its reads may reach: an expansion reads the cells touching its node
+ * and its moves, whose ends lie one step out, and a line of sight from an expanded node's parent
+ * to such an end reads the cells touching that segment, one cell further.
+ */
+const READ_MARGIN = 2;
 
 /** Room for a node's successors: eight lattice moves, or a start's entries, plus the goal leg. */
 const SUCCESSOR_SLOTS = Math.max(8, MAX_ENTRIES) + 1;
@@ -198,6 +226,15 @@ export abstract class LatticePlanner extends ResumablePlanner {
   private readonly goalEntryCosts = new Float64Array(MAX_ENTRIES);
   private goalEntryCount = 0;
   private directLeg = -1;
+  /**
+   * The box, in lattice columns and rows, of the nodes this query has expanded, with its start and
+   * goal points (floored and ceiled): the core of {@link readBox}. Loops that pop nodes call
+   * {@link reach}.
+   */
+  private reachX0 = 0;
+  private reachY0 = 0;
+  private reachX1 = -1;
+  private reachY1 = -1;
 
   constructor(grid: Grid, options: LatticeOptions = {}) {
     super(grid);
@@ -217,6 +254,31 @@ export abstract class LatticePlanner extends ResumablePlanner {
 
   /** Expands node `id`: relaxes or otherwise handles its successors. */
   protected abstract expand(id: number): void;
+
+  /**
+   * True when everything {@link expand} (and {@link settle}, {@link successorsOf} and the
+   * planner's own loop) reads lies within {@link READ_MARGIN} cells of the expanded nodes, their
+   * parents and their lattice moves, so that {@link readBox} bounds the search's reads. False by
+   * default: a planner whose reads run far (jumps) says nothing and restarts after any change.
+   */
+  protected get localReads(): boolean {
+    return false;
+  }
+
+  /** Takes the node at lattice column x, row y, just popped for expansion, into the box of reads. */
+  protected reach(x: number, y: number): void {
+    if (x < this.reachX0) this.reachX0 = x;
+    if (x > this.reachX1) this.reachX1 = x;
+    if (y < this.reachY0) this.reachY0 = y;
+    if (y > this.reachY1) this.reachY1 = y;
+  }
+
+  protected override readBox(): GridArea | undefined {
+    if (!this.localReads || this.reachX1 < this.reachX0) return undefined;
+    const x = this.reachX0 - READ_MARGIN;
+    const y = this.reachY0 - READ_MARGIN;
+    return { x, y, width: this.reachX1 + READ_MARGIN + 1 - x, height: this.reachY1 + READ_MARGIN + 1 - y };
+  }
 
   /**
    * Called for every node taken off the open list, before the goal test and before `expand`: the
@@ -322,6 +384,7 @@ export abstract class LatticePlanner extends ResumablePlanner {
   /** Validates the query and seeds the open list; returns a result when the query ends at once. */
   protected begin(sx: number, sy: number, gx: number, gy: number, weight: number, cap: number): PathResult | undefined {
     this.expanded = 0;
+    this.reachX1 = this.reachY1 = -1;
     const invalid = validateQuery(this.grid, sx, sy, gx, gy, weight, cap, (x, y) => this.lattice.isFree(x, y));
     if (invalid) return invalid;
     this.sx = sx;
@@ -330,6 +393,12 @@ export abstract class LatticePlanner extends ResumablePlanner {
     this.gy = gy;
     this.weight = weight;
     this.weighted = this.grid.weighted;
+    // The checks of start and goal, their entries and the direct leg read the cells around and
+    // between them (a cell lattice's column of a point is its floor too).
+    this.reachX0 = Math.floor(Math.min(sx, gx));
+    this.reachY0 = Math.floor(Math.min(sy, gy));
+    this.reachX1 = Math.ceil(Math.max(sx, gx));
+    this.reachY1 = Math.ceil(Math.max(sy, gy));
     this.startEntryCount = this.entries(sx, sy, this.startEntryIds, this.startEntryCosts);
     this.goalEntryCount = this.entries(gx, gy, this.goalEntryIds, this.goalEntryCosts);
     const startNode = this.startEntryCount === 1 && this.startEntryCosts[0] === 0 ? this.startEntryIds[0]! : -1;
@@ -393,6 +462,10 @@ export abstract class LatticePlanner extends ResumablePlanner {
       const id = heap.pop();
       m.close(id);
       this.expanded++;
+      if (id < lattice.nodeCount) {
+        const x = id % lattice.stride;
+        this.reach(x, (id - x) / lattice.stride);
+      }
       this.settle(id);
       if (id === this.goalId) return 'found';
       if (id === start || id >= lattice.nodeCount || lattice.passable(id)) this.expand(id);

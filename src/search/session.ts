@@ -6,8 +6,10 @@
  * {@link SearchSlot}: one search at a time per planner, cancellation, the per-step checks, the
  * restart after a grid change and the expansion cap are written here once.
  */
-import type { Grid } from '../grid/grid.js';
+import { ChangeBoxes } from '../grid/change-boxes.js';
+import type { Grid, GridArea } from '../grid/grid.js';
 import type { PathStatus } from './result.js';
+import { describeValue } from './validate.js';
 
 /** What every search result has, whatever its path looks like. */
 export interface SearchOutcome {
@@ -34,7 +36,9 @@ export interface SearchSession<R extends SearchOutcome> {
    * Does at most `maxWork` units of work (default: no limit): node expansions, and for planners
    * that build tables in slices, about a microsecond of building each. Returns the result once the
    * search has ended, or `undefined` while it still runs. After a change of blocking
-   * (`Grid.layoutVersion`) the search starts over on the new grid, and so it does when a uniform
+   * (`Grid.layoutVersion`) the search starts over on the new grid, unless its planner bounds what
+   * it has read ({@link SearchPhases.readBox}) and every changed cell lies outside that box: then
+   * it goes on, and ends as a search begun on the new grid would. It starts over too when a uniform
    * grid gets its first tile cost (which decides whether a planner takes the query and how it
    * charges moves). A cost edit alone does not restart it, so a game editing costs every frame
    * cannot starve a search: the path found is legal on the grid as it is, and its cost may be
@@ -61,7 +65,8 @@ export type RunState = 'found' | 'exhausted' | 'pending';
 /**
  * The phases a planner supplies for one query. The session calls `check`, then `prepare` until
  * `ready`, then `begin`, then `run` slice by slice; it calls `check` again after a change of
- * blocking (see {@link SearchSession.step}), never after a cost edit alone.
+ * blocking that may touch what the search read (see {@link SearchSession.step} and
+ * {@link SearchPhases.readBox}), never after a cost edit alone.
  */
 export interface SearchPhases<R extends SearchOutcome> {
   /** Expansions of the current search (`check` or `begin` resets them). */
@@ -87,6 +92,27 @@ export interface SearchPhases<R extends SearchOutcome> {
   exhausted(): R;
   /** A result without a path. */
   fail(status: Exclude<PathStatus, 'found'>, expanded: number, message?: string): R;
+  /**
+   * The box of cells (tile units, whole cells) holding every cell whose blocking the current
+   * search has read since `begin`: its start and goal checks, every move, line of sight, jump or
+   * table entry it looked at. Undefined (or no method) when the planner cannot bound its reads:
+   * then any change of blocking starts the search over.
+   *
+   * Why a change outside the box cannot matter: the search is deterministic, and each of its steps
+   * so far read only cells inside the box, whose blocking is what it was when read. A search begun
+   * on the new grid would so read the same values, make the same moves in the same order and stand
+   * exactly where this one stands; going on from here is going on from there. (A freed cell
+   * outside the box cannot shorten the path to a closed node either: any path to it through that
+   * cell crosses the open frontier, inside the box.) The one read that is not local, a region
+   * table's verdict that start and goal are connected, can only have turned false: the search
+   * then exhausts its region and answers `no-path`, as the new search would at once.
+   */
+  readBox?(): GridArea | undefined;
+}
+
+/** True when boxes of cells a and b share a cell. */
+function overlaps(a: GridArea, b: GridArea): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /**
@@ -95,10 +121,43 @@ export interface SearchPhases<R extends SearchOutcome> {
  */
 export class SearchSlot {
   private token = 0;
+  /**
+   * The cells whose blocking changed since the session in progress last looked, collected while
+   * a session whose planner bounds its reads runs, by a watcher removed when it ends (a slot
+   * holds at most one, so a planner left idle leaves nothing registered on its grid).
+   */
+  private readonly changes = new ChangeBoxes();
+  private unwatch: (() => void) | null = null;
 
   /** Ends the session in progress, if any. */
   supersede(): void {
     this.token++;
+    this.quiet();
+  }
+
+  /** Collects `grid`'s changes of blocking from now on, forgetting those before. */
+  private listen(grid: Grid): void {
+    this.changes.take();
+    this.unwatch ??= grid.watchLayout((area) => this.changes.add(area));
+  }
+
+  /** Stops collecting changes. */
+  private quiet(): void {
+    this.unwatch?.();
+    this.unwatch = null;
+    this.changes.take();
+  }
+
+  /**
+   * True when every change of blocking since the last look lies outside the box the search has
+   * read (see {@link SearchPhases.readBox}), so the search may go on; the changes are forgotten.
+   */
+  private unaffected(phases: SearchPhases<SearchOutcome>): boolean {
+    if (this.unwatch === null) return false;
+    const read = phases.readBox?.();
+    if (read === undefined) return false;
+    for (const box of this.changes.take()) if (overlaps(box, read)) return false;
+    return true;
   }
 
   /**
@@ -107,6 +166,7 @@ export class SearchSlot {
    */
   open<R extends SearchOutcome>(grid: Grid, phases: SearchPhases<R>, cap: number): SearchSession<R> {
     const token = ++this.token;
+    this.quiet();
     const slot = this;
     let result: R | undefined;
     // The blocking and the uniformity the search began on: a change of either begins it again.
@@ -115,15 +175,19 @@ export class SearchSlot {
     let work = 0;
     const end = (r: R): R => {
       result = r;
-      if (token === slot.token) slot.token++;
+      if (token === slot.token) {
+        slot.token++;
+        slot.quiet();
+      }
       return r;
     };
     return {
       step(maxWork = Infinity): R | undefined {
         if (result) return result;
         if (token !== slot.token) return end(phases.fail('cancelled', 0, 'a newer search on this planner replaced this one'));
-        if (!(maxWork >= 0)) return end(phases.fail('invalid', 0, `maxExpansions per step must be >= 0, got ${maxWork}`));
+        if (typeof maxWork !== 'number' || !(maxWork >= 0)) return end(phases.fail('invalid', 0, `maxExpansions per step must be a number >= 0, got ${describeValue(maxWork)}`));
         let allowance = maxWork;
+        if (layout !== grid.layoutVersion && layout >= 0 && !(grid.weighted && !weighted) && slot.unaffected(phases)) layout = grid.layoutVersion;
         if (layout !== grid.layoutVersion || (grid.weighted && !weighted)) {
           const early = phases.check?.();
           if (early) return end(early);
@@ -137,6 +201,7 @@ export class SearchSlot {
           weighted = grid.weighted;
           const begun = phases.begin();
           if (begun) return end(begun);
+          if (phases.readBox?.() !== undefined) slot.listen(grid);
         }
         const before = phases.expanded;
         const sideBefore = phases.sideWork ?? 0;

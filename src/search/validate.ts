@@ -1,5 +1,47 @@
+import { excerpt } from '../grid/excerpt.js';
 import type { Grid } from '../grid/grid.js';
 import { failure, type PathResult } from './result.js';
+
+/**
+ * What is wrong with a query's coordinates (each must be a finite number; a BigInt, a string, a
+ * Symbol or an object is refused before any arithmetic, which would throw or coerce it), as a
+ * sentence naming the first bad one (status `invalid`), or undefined. `-0` is a number: it is 0.
+ * Every planner runs it first, before even snapping points to cells.
+ */
+export function coordinatesProblem(sx: unknown, sy: unknown, gx: unknown, gy: unknown): string | undefined {
+  const args = [sx, sy, gx, gy];
+  for (let i = 0; i < 4; i++) {
+    const v = args[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `${COORDINATE_NAMES[i]} must be a finite number, got ${describeValue(v)}`;
+  }
+  return undefined;
+}
+
+/** The names of a query's coordinates, in argument order. */
+const COORDINATE_NAMES = ['sx', 'sy', 'gx', 'gy'] as const;
+
+/**
+ * A bad value as a message quotes it, without converting it in a way that could throw (a Symbol
+ * in a template literal, an object whose `toString` throws or that has none).
+ */
+export function describeValue(v: unknown): string {
+  switch (typeof v) {
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return String(v);
+    case 'bigint':
+      return `the BigInt ${v.toString()}n`;
+    case 'string':
+      return `the string ${excerpt(v)}`;
+    case 'symbol':
+      return `a Symbol ${excerpt(v.description ?? '')}`;
+    case 'function':
+      return 'a function';
+    default:
+      return v === null ? 'null' : Array.isArray(v) ? 'an array' : 'an object';
+  }
+}
 
 /**
  * The checks every planner runs on a query before searching, in this order: finite coordinates, a
@@ -20,10 +62,8 @@ export function validateQuery(
   cap: number,
   isFree: (x: number, y: number) => boolean,
 ): PathResult | undefined {
-  if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(gx) && Number.isFinite(gy))) {
-    const [name, value] = ([['sx', sx], ['sy', sy], ['gx', gx], ['gy', gy]] as const).find(([, v]) => !Number.isFinite(v))!;
-    return failure('invalid', 0, `${name} must be a finite number, got ${value}`);
-  }
+  const coordinates = coordinatesProblem(sx, sy, gx, gy);
+  if (coordinates) return failure('invalid', 0, coordinates);
   const bad = searchOptionsProblem(weight, cap);
   if (bad) return failure('invalid', 0, bad);
   const outside = outsideProblem(grid, sx, sy, gx, gy);
@@ -37,9 +77,9 @@ export function validateQuery(
  * What is wrong with a query's heuristic weight (a finite number >= 0) or expansion cap (>= 0),
  * as a sentence naming the bad value, or undefined. Polyline and curve planners share it.
  */
-export function searchOptionsProblem(weight: unknown, cap: number): string | undefined {
-  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${String(weight)}`;
-  if (!(cap >= 0)) return `maxExpansions must be >= 0, got ${String(cap)}`;
+export function searchOptionsProblem(weight: unknown, cap: unknown): string | undefined {
+  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) return `weight must be a finite number >= 0, got ${describeValue(weight)}`;
+  if (typeof cap !== 'number' || !(cap >= 0)) return `maxExpansions must be a number >= 0, got ${describeValue(cap)}`;
   return undefined;
 }
 
