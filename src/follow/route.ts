@@ -1,5 +1,6 @@
 /**
- * From an order to a drivable path: checks the target (outside the map, inside a wall, out of
+ * From an order to a drivable path: checks the start (off the map, inside a wall, a footprint
+ * with no room close by: `start-blocked`), then the target (outside the map, inside a wall, out of
  * reach, too close to walls for the unit's size), asks the planner registry for the planner the
  * order names, plans with it within the frame budget, keeps a sized unit's footprint off blocked
  * tiles, and turns the result into the segment path the follower drives.
@@ -86,13 +87,24 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   const entry = plannerEntry(name);
   if (!entry) return fail('invalid', `unknown planner "${name}"; known: ${unitPlannerNames().join(', ')}`);
   if (!entry.traits.forUnits) return fail('invalid', `planner "${name}" ${entry.unitRefusal ?? 'may not be used by units'}`);
-  const goal = yield* resolveGoal(ctx.grid, start, request, budget);
-  if ('status' in goal) return goal;
-  // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
-  const escape = escapeFrom(ctx.grid, start, profile.sweepRadius);
-  if (escape === undefined) {
-    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.sweepRadius}`, goal);
+  const bad = badNumber(start, request.goal);
+  if (bad) return fail('invalid', bad);
+  // The start is judged before the goal: from inside a wall every goal looks out of reach, and
+  // the unit, not the goal, is what is wrong.
+  const grid = ctx.grid;
+  if (!(start.x >= 0 && start.y >= 0 && start.x <= grid.width && start.y <= grid.height)) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) is outside the ${grid.width}x${grid.height} map`);
   }
+  if (!isPointFree(grid, start.x, start.y)) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) stands inside a wall (a blocked tile)`);
+  }
+  // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
+  const escape = escapeFrom(grid, start, profile.sweepRadius);
+  if (escape === undefined) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.sweepRadius}: its footprint overlaps a wall with no free spot close by`);
+  }
+  const goal = yield* resolveGoal(grid, start, request, budget);
+  if ('status' in goal) return goal;
   const tolerance = request.tolerance ?? 0;
   if (Math.hypot(goal.x - start.x, goal.y - start.y) <= tolerance && (request.goalHeading === undefined || profile.turningRadius === 0)) {
     const here = polylinePath([start], start.heading);
@@ -155,8 +167,16 @@ function escapeFrom(grid: Grid, start: Point, r: number): Point | null | undefin
   return nearestClear(grid, start, r, erosionFor(r) + 1);
 }
 
+/** The sentence naming the first coordinate of the start pose or the goal that is not a finite number, or undefined. */
+function badNumber(start: Pose, goal: Point): string | undefined {
+  for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
+    if (!Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
+  }
+  return undefined;
+}
+
 /**
- * The goal the route will end at, or a failed route: outside the map, inside a wall, too close to
+ * The goal the route will end at, or a failed route (the start is known to be a free point): outside the map, inside a wall, too close to
  * walls for the unit, or out of reach (each replaced by the nearest reachable point when the
  * request asks for it).
  */
@@ -164,9 +184,6 @@ function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: Wo
   const { goal, profile } = request;
   const r = profile.sweepRadius;
   const failed = (status: Exclude<PathStatus, 'found'>, message: string): Route => ({ status, waypoints: [], goal, message });
-  for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
-    if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${String(v)}`);
-  }
   // The region table answers below and in the nearest-point searches; a first build spreads over frames.
   yield* buildWork(budget, componentsOf(grid).refreshWork());
   const inside = goal.x >= 0 && goal.y >= 0 && goal.x <= grid.width && goal.y <= grid.height;
