@@ -366,7 +366,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    *
    * Given an array of units, it is a group order: each unit gets its own free slot around the
    * target that it can reach, keeping the group's arrangement where the ground allows it, and
-   * the moves come back in the array's order (see `Navigator.moveGroup`).
+   * the moves come back in the array's order (see `Navigator.moveGroup`). A target a single
+   * order would fail on fails each unit's move the same way, or with `nearest` sends the group
+   * round the nearest reachable point (`move.retargeted`, the `retarget` event, `move.goal`).
    *
    * @example
    * ```ts
@@ -685,6 +687,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         budget: this.budget,
         onError: (error) => this.reportError(error),
         avoidance: this.avoidance,
+        toTarget: (p) => this.map!.toWorld(p.x, p.y),
         ...(this.planWorker ? { planWorker: this.planWorker } : {}),
         ...(queue ? { queue } : {}),
         ...(terrain ? { terrain } : {}),
