@@ -42,6 +42,10 @@ export type MoveState = 'planning' | 'moving' | MoveStatus;
 
 /**
  * The events of a {@link Move}; every listener gets the unit and the move.
+ * - `retarget`: the target asked for cannot be reached (the order would fail without `nearest`:
+ *   outside the map, inside a wall, no room, out of reach, not drivable) and `nearest` sends the
+ *   unit to the nearest point it can reach instead, `move.goal`; fired before the `start` or
+ *   `replan` of that path, and again when a replan moves that point.
  * - `start`: the path is planned and the unit sets off (once).
  * - `waypoint`: the unit passed the corner or curve junction number `index` (in order, once each).
  * - `blocked`: a tile change blocked the rest of the path; a replan follows.
@@ -60,6 +64,7 @@ export type MoveState = 'planning' | 'moving' | MoveStatus;
  * without one rethrows them to whoever fired the event).
  */
 export interface MoveEvents<T> {
+  retarget: (unit: T, move: Move<T>) => void;
   start: (unit: T, move: Move<T>) => void;
   waypoint: (unit: T, move: Move<T>, index: number) => void;
   blocked: (unit: T, move: Move<T>) => void;
@@ -91,6 +96,19 @@ export class Move<T> extends EventEmitter<MoveEvents<T>> {
   failure: MoveFailure | undefined;
   /** The path being driven, in tile units (set from `start` on). */
   path: SegmentPath | undefined;
+  /**
+   * Where the unit is going, in the units of `target` (set from `start` on, updated on replans):
+   * the target itself, a group member's slot round it, the target nudged off a wall to make room
+   * for the unit's footprint, or with `nearest` the nearest point the unit can reach (then
+   * `retargeted` is true).
+   */
+  goal: Readonly<Point> | undefined;
+  /**
+   * True when the target asked for could not be reached (the same order without `nearest` fails)
+   * and `nearest` sent the unit to `goal` instead; for a group, when the group's target could not
+   * be reached. Set with the `retarget` event.
+   */
+  retargeted = false;
   /** Resolves with the final status once the move ends; never rejects. */
   readonly done: Promise<MoveStatus>;
   private resolve!: (status: MoveStatus) => void;

@@ -74,6 +74,11 @@ export interface NavigatorOptions {
    * Default: tiles, rounded.
    */
   callerUnits?: CallerUnits;
+  /**
+   * Converts a point in tile units to the units of the moves' `target` (the plugin: to world
+   * pixels), for `move.goal`. Default: tile units as they are.
+   */
+  toTarget?: (tile: Readonly<Point>) => Point;
 }
 
 /** What the navigator knows about one unit, for drawing and inspection. */
@@ -165,6 +170,9 @@ export class Navigator<T> {
   private readonly adapter: UnitAdapter<T>;
   private readonly callerUnits: CallerUnits;
   private readonly queries: PathQueries;
+  /** The group's target (tile units) of each group member's move that goes to a slot round it. */
+  private readonly groupTargets = new WeakMap<Move<T>, Point>();
+  private readonly toTarget: (tile: Readonly<Point>) => Point;
 
   /**
    * @param adapter reads and writes a unit's pose, tile units. A read position that no map can
@@ -200,6 +208,9 @@ export class Navigator<T> {
     this.planWorker?.attach(grid);
     this.callerUnits = options.callerUnits ?? TILE_UNITS;
     this.queries = new PathQueries(this.routes, this.queue, (reason) => this.phrase(reason));
+    const toTarget = options.toTarget;
+    if (toTarget !== undefined && typeof toTarget !== 'function') throw new TypeError(`toTarget must be a function, got ${typeof toTarget}`);
+    this.toTarget = toTarget ?? ((p) => ({ x: p.x, y: p.y }));
   }
 
   /**
@@ -249,8 +260,11 @@ export class Navigator<T> {
     return this.order(unit, goal, options, target, true);
   }
 
-  /** An order; `planNow` false leaves its planning to the caller (a group's shared search). */
-  private order(unit: T, goal: Point, options: MoveOptions, target: Point, planNow: boolean): Move<T> {
+  /**
+   * An order; `planNow` false leaves its planning to the caller (a group's shared search).
+   * `asked`: the group's target (tile units) when `goal` is a member's slot round it.
+   */
+  private order(unit: T, goal: Point, options: MoveOptions, target: Point, planNow: boolean, asked?: Point): Move<T> {
     let state = this.units.get(unit);
     if (!state) {
       state = this.newState(unit, {}, resolveProfile({}));
@@ -262,6 +276,7 @@ export class Navigator<T> {
       () => this.stopMove(state, move),
       (errors) => this.listenerErrors(errors),
     );
+    if (asked) this.groupTargets.set(move, { x: asked.x, y: asked.y });
     // The old move ends without braking: the new plan takes over from the unit's motion.
     const old = state.move;
     state.move = move;
@@ -297,6 +312,11 @@ export class Navigator<T> {
    * the ground allows it (see `crowd/slots`), and is ordered there with `options`. A unit for
    * which no slot is found is ordered to `goal` itself. Returns the moves in the order of
    * `units` (a unit listed twice gets one move, listed once).
+   *
+   * The goal is judged for each unit as a single order's is: when it is outside the map, inside
+   * a wall, has no room for the unit or is out of its reach, the unit's move fails with that
+   * status, unless `options.nearest`, which sends it to its slot round the nearest reachable
+   * point with `move.retargeted` set and the `retarget` event.
    *
    * @example
    * ```ts
@@ -338,11 +358,12 @@ export class Navigator<T> {
     const group = this.groups++;
     const share = this.shareable(members, slots, goal, options);
     const moves = members.map((u, i) => {
-      const move = this.order(u, slots[i] ?? goal, options, target, share < 0);
+      const slot = slots[i];
+      const move = this.order(u, slot ?? goal, options, target, share < 0, slot ? goal : undefined);
       this.units.get(u)!.group = group;
       return move;
     });
-    if (share >= 0) this.planShared(members, moves, share);
+    if (share >= 0) this.planShared(members, moves, share, goal);
     return moves;
   }
 
@@ -372,7 +393,7 @@ export class Navigator<T> {
    * path where it can see it. A member that cannot join, or a search that fails, falls back to
    * the member's own plan.
    */
-  private planShared(members: readonly T[], moves: readonly Move<T>[], leader: number): void {
+  private planShared(members: readonly T[], moves: readonly Move<T>[], leader: number, target: Point): void {
     const states = members.map((u) => this.units.get(u)!);
     const lead = states[leader]!;
     const starts: Pose[] = [];
@@ -388,6 +409,7 @@ export class Navigator<T> {
       start: starts[leader]!,
       goal: lead.goal,
       profile: lead.resolved,
+      target,
       ...definedFields({ goalHeading: lead.options.heading, planner: lead.options.planner }),
     };
     const version = this.grid.layoutVersion;
@@ -408,7 +430,7 @@ export class Navigator<T> {
             own(i);
             continue;
           }
-          this.adopt(s, move, { status: 'found', path: joined.path, waypoints: joined.waypoints, goal: s.goal, ...definedFields({ finalHeading: route.finalHeading }) }, false, version);
+          this.adopt(s, move, { status: 'found', path: joined.path, waypoints: joined.waypoints, goal: s.goal, ...definedFields({ finalHeading: route.finalHeading, retargeted: route.retargeted }) }, false, version);
         }
       },
       () => {
@@ -660,6 +682,8 @@ export class Navigator<T> {
         planner: state.options.planner,
         nearest: state.options.nearest,
         tolerance: state.options.tolerance,
+        // A detour's grid blocks the standing units' cells: the group's target is judged on the map itself.
+        target: crowd ? undefined : this.groupTargets.get(move),
       }),
     };
     const version = this.grid.layoutVersion;
@@ -669,7 +693,8 @@ export class Navigator<T> {
       const end = route.path?.end;
       const reaches = route.status === 'found' && end !== undefined && Math.hypot(end.x - request.goal.x, end.y - request.goal.y) <= DETOUR_END;
       if (crowd && !reaches && !move.ended && state.move === move) this.plan(state, move, replan, start);
-      else this.adopt(state, move, route, replan, version);
+      // A detour that reaches the goal leaves the target's verdict as it was.
+      else this.adopt(state, move, crowd && route.status === 'found' ? { ...route, retargeted: move.retargeted } : route, replan, version);
     };
     const onError = (error: unknown): void => {
       if (state.job === job) state.job = undefined;
@@ -743,6 +768,16 @@ export class Navigator<T> {
     if (version !== this.grid.layoutVersion && this.restBlocked(route.path, profile.sweepRadius)) {
       this.plan(state, move, replan);
       return;
+    }
+    const goal = this.toTarget(route.goal);
+    const retargeted = route.retargeted === true;
+    const moved = retargeted && (!move.retargeted || move.goal === undefined || move.goal.x !== goal.x || move.goal.y !== goal.y);
+    move.goal = goal;
+    move.retargeted = retargeted;
+    if (moved) {
+      move.emit('retarget', state.unit, move);
+      // A listener may have cancelled the move or given a new order.
+      if (move.ended || state.move !== move) return;
     }
     // A unit that steers plans from where it stands (its old path is only what it chased).
     const steering = this.crowd?.speedOf(state);

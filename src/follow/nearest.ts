@@ -63,7 +63,9 @@ function clearPointInCell(grid: Grid, cx: number, cy: number, goal: Point, r: nu
  * rings of cells around the goal, growing until one holds a candidate connected to the start.
  * Cells are first filtered by their region label (a few array reads), so only cells next to the
  * start's region are tried for room; the work is charged to `budget` ring by ring, since a unit
- * shut in a pocket far from the goal makes the rings cover much of the map.
+ * shut in a pocket far from the goal makes the rings cover much of the map. A tile edit while the
+ * search is paused is seen from the next ring on (a cell it joins to the start in a ring already
+ * passed is not revisited).
  */
 export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: number, budget: WorkBudget): Work<Point | undefined> {
   const target = { x: Math.min(Math.max(goal.x, 0), grid.width), y: Math.min(Math.max(goal.y, 0), grid.height) };
@@ -71,7 +73,24 @@ export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: numb
   const gy = Math.min(Math.floor(target.y), grid.height - 1);
   const components = componentsOf(grid);
   const touched = new Int32Array(4);
-  const startLabels = new Set(touched.subarray(0, components.touchedLabels(start.x, start.y, touched)));
+  const startLabels = new Set<number>();
+  let best: Point | undefined;
+  let bestD = Infinity;
+  // Region labels are renumbered by any blocking change (a union, a split, a flood), and the
+  // search pauses between rings while the game edits tiles: the start's labels are read afresh
+  // after every pause, and a best point found before one is kept only while still reachable.
+  let version = -1;
+  const relabel = (): void => {
+    if (version === grid.layoutVersion) return;
+    version = grid.layoutVersion;
+    startLabels.clear();
+    const n = components.touchedLabels(start.x, start.y, touched);
+    for (let i = 0; i < n; i++) startLabels.add(touched[i]!);
+    if (best !== undefined && !components.connected(start.x, start.y, best.x, best.y)) {
+      best = undefined;
+      bestD = Infinity;
+    }
+  };
   // A candidate lies in the closure of its cell, so it can only join the start's region through
   // that cell or one around it.
   const nearStart = (cx: number, cy: number): boolean => {
@@ -80,10 +99,9 @@ export function* nearestReachable(grid: Grid, start: Point, goal: Point, r: numb
     }
     return false;
   };
-  let best: Point | undefined;
-  let bestD = Infinity;
   const maxRing = Math.max(grid.width, grid.height);
   for (let ring = 0; ring <= maxRing; ring++) {
+    relabel();
     // A cell in ring k is at least k - 1 tiles away: once that exceeds the best, stop.
     if (ring - 1 > bestD) break;
     let tried = 0;

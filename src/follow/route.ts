@@ -1,5 +1,6 @@
 /**
- * From an order to a drivable path: checks the target (outside the map, inside a wall, out of
+ * From an order to a drivable path: checks the start (off the map, inside a wall, a footprint
+ * with no room close by: `start-blocked`), then the target (outside the map, inside a wall, out of
  * reach, too close to walls for the unit's size), asks the planner registry for the planner the
  * order names, plans with it within the frame budget, keeps a sized unit's footprint off blocked
  * tiles, and turns the result into the segment path the follower drives.
@@ -46,6 +47,13 @@ export interface RouteRequest {
   nearest?: boolean;
   /** Within this distance of the goal the unit counts as there already. Default 0. */
   tolerance?: number;
+  /**
+   * The point the order asked for, when `goal` is a spot chosen near it (a group member's slot):
+   * judged first as a single order's goal is (outside the map, inside a wall, no room, out of
+   * reach), failing with that status, or with `nearest` given up for the goal (`retargeted`).
+   * Default: `goal` is the point asked for.
+   */
+  target?: Point;
 }
 
 /** A planned route, or why there is none. */
@@ -62,6 +70,13 @@ export interface Route {
   goal: Point;
   /** Why there is no route, as a sentence. */
   message?: string;
+  /**
+   * True on a found route when the order's target (`RouteRequest.target`, else its goal) could
+   * not be reached as asked, the order failing without `nearest`, and `nearest` sent the route to
+   * the nearest point instead: `goal` is where it ends. Not set for a goal only nudged off a wall
+   * to make room for the footprint.
+   */
+  retargeted?: boolean;
 }
 
 /**
@@ -86,20 +101,35 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   const entry = plannerEntry(name);
   if (!entry) return fail('invalid', `unknown planner "${name}"; known: ${unitPlannerNames().join(', ')}`);
   if (!entry.traits.forUnits) return fail('invalid', `planner "${name}" ${entry.unitRefusal ?? 'may not be used by units'}`);
-  const goal = yield* resolveGoal(ctx.grid, start, request, budget);
-  if ('status' in goal) return goal;
-  // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
-  const escape = escapeFrom(ctx.grid, start, profile.sweepRadius);
-  if (escape === undefined) {
-    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.sweepRadius}`, goal);
+  const bad = badNumber(start, request.goal, request.target);
+  if (bad) return fail('invalid', bad);
+  // The start is judged before the goal: from inside a wall every goal looks out of reach, and
+  // the unit, not the goal, is what is wrong.
+  const grid = ctx.grid;
+  if (!(start.x >= 0 && start.y >= 0 && start.x <= grid.width && start.y <= grid.height)) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) is outside the ${grid.width}x${grid.height} map`);
   }
+  if (!isPointFree(grid, start.x, start.y)) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) stands inside a wall (a blocked tile)`);
+  }
+  // A unit whose footprint already overlaps a wall first steps to the nearest point where it fits.
+  const escape = escapeFrom(grid, start, profile.sweepRadius);
+  if (escape === undefined) {
+    return fail('start-blocked', `the unit at tile (${start.x}, ${start.y}) has no room around it for its width ${2 * profile.sweepRadius}: its footprint overlaps a wall with no free spot close by`);
+  }
+  const resolved = yield* resolveGoal(grid, start, request, budget);
+  if ('status' in resolved) return resolved;
+  const { goal } = resolved;
+  // Said on every route found from here: the order's target was given up for the nearest point.
+  const moved = resolved.retargeted ? { retargeted: true as const } : {};
   const tolerance = request.tolerance ?? 0;
   if (Math.hypot(goal.x - start.x, goal.y - start.y) <= tolerance && (request.goalHeading === undefined || profile.turningRadius === 0)) {
     const here = polylinePath([start], start.heading);
-    return { status: 'found', path: here.path, waypoints: [], goal, ...heading(request.goalHeading) };
+    return { status: 'found', path: here.path, waypoints: [], goal, ...heading(request.goalHeading), ...moved };
   }
   if (profile.turningRadius > 0 && entry.kind === 'curve') {
-    return yield* curveRoute(ctx, entry, start, goal, request, budget);
+    const curve = yield* curveRoute(ctx, entry, start, goal, request, budget);
+    return curve.status === 'found' && resolved.retargeted ? { ...curve, retargeted: true } : curve;
   }
   // A curve swings wide of the route's corners, so curving units keep some room from walls.
   const room = profile.turningRadius > 0 ? Math.max(profile.sweepRadius, CURVE_ROOM) : profile.sweepRadius;
@@ -111,7 +141,7 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   const points = escape ? [{ x: start.x, y: start.y }, ...found] : found;
   if (profile.turningRadius <= 0) {
     const { path, waypoints } = polylinePath(points, start.heading);
-    return { status: 'found', path, waypoints, goal, ...heading(request.goalHeading) };
+    return { status: 'found', path, waypoints, goal, ...heading(request.goalHeading), ...moved };
   }
   let curve: Awaited<ReturnType<typeof curveThrough>> extends Generator<unknown, infer R> ? R : never;
   try {
@@ -125,7 +155,7 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
   if (!curve) {
     return fail('no-path', `no drivable path for turning radius ${profile.turningRadius} tiles was found along the route`, goal);
   }
-  return { status: 'found', path: curve.path, waypoints: curve.waypoints, goal };
+  return { status: 'found', path: curve.path, waypoints: curve.waypoints, goal, ...moved };
 }
 
 /**
@@ -135,7 +165,8 @@ export function* planRoute(ctx: RouteContext, request: RouteRequest, budget: Wor
 function* curveRoute(ctx: RouteContext, entry: CurvePlannerEntry, start: Pose, goal: Point, request: RouteRequest, budget: WorkBudget): Work<Route> {
   const found = yield* curveWork(ctx, entry, request.profile, start, goal, request.goalHeading, budget);
   if (found.status === 'found' || !request.nearest || !NEAREST_RETRIES.has(found.status)) return { ...found, goal };
-  return (yield* curveNearestWork(ctx, entry, request.profile, start, goal, request.goalHeading !== undefined, budget)) ?? { ...found, goal };
+  const near = yield* curveNearestWork(ctx, entry, request.profile, start, goal, request.goalHeading !== undefined, budget);
+  return near ? { ...near, retargeted: true } : { ...found, goal };
 }
 
 /** Failures of a curve query that a nearer goal may avoid; the others (bad input, memory) it would share. */
@@ -155,41 +186,68 @@ function escapeFrom(grid: Grid, start: Point, r: number): Point | null | undefin
   return nearestClear(grid, start, r, erosionFor(r) + 1);
 }
 
+/** The sentence naming the first coordinate of the start pose, the goal or the target that is not a finite number, or undefined. */
+function badNumber(start: Pose, goal: Point, target: Point | undefined): string | undefined {
+  const values = [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as [string, number][];
+  if (target !== undefined) values.push(['target.x', target.x], ['target.y', target.y]);
+  for (const [name, v] of values) {
+    if (!Number.isFinite(v)) return `${name} must be a finite number, got ${String(v)}`;
+  }
+  return undefined;
+}
+
+/** Where a point stands as a goal for a unit of radius r at `start`: the point to stand at (nudged off walls), or why there is none. */
+type Verdict = { at: Point } | { status: 'out-of-bounds' | 'goal-blocked' | 'no-path'; message: string };
+
 /**
- * The goal the route will end at, or a failed route: outside the map, inside a wall, too close to
- * walls for the unit, or out of reach (each replaced by the nearest reachable point when the
- * request asks for it).
+ * Judges `p` as the target of an order of a unit of radius r standing at `start`, as a single
+ * order without `nearest` would: outside the map, inside a wall, no room for the footprint close
+ * by, or out of reach fail; free but too close to a wall, the nearest point where the footprint
+ * fits. The region table must be fresh.
  */
-function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: WorkBudget): Work<Point | Route> {
+function judge(grid: Grid, start: Point, p: Point, r: number): Verdict {
+  if (!(p.x >= 0 && p.y >= 0 && p.x <= grid.width && p.y <= grid.height)) {
+    return { status: 'out-of-bounds', message: `target at tile (${p.x}, ${p.y}) is outside the ${grid.width}x${grid.height} map` };
+  }
+  if (!isPointFree(grid, p.x, p.y)) return { status: 'goal-blocked', message: `target at tile (${p.x}, ${p.y}) is inside a wall` };
+  let at: Point = p;
+  if (!pointClear(grid, p.x, p.y, r)) {
+    // Free but too close to a wall for the unit's size: stand as near as the footprint allows.
+    const near = nearestClear(grid, p, r, erosionFor(r) + 1);
+    if (!near) return { status: 'goal-blocked', message: `target at tile (${p.x}, ${p.y}) has no room for a unit ${2 * r} tiles wide` };
+    at = near;
+  }
+  if (!componentsOf(grid).connected(start.x, start.y, at.x, at.y)) {
+    return { status: 'no-path', message: `target at tile (${p.x}, ${p.y}) cannot be reached from tile (${start.x}, ${start.y})` };
+  }
+  return { at };
+}
+
+/**
+ * The goal the route will end at, and whether the order's target was given up for it, or a
+ * failed route (the start is known to be a free point). The target (the request's `target`, else
+ * its goal) fails as {@link judge} says, or with `nearest` is given up (`retargeted`); then the
+ * goal (a group member's slot, else the target) is judged the same way and, when it fails with
+ * `nearest`, replaced by the nearest reachable point.
+ */
+function* resolveGoal(grid: Grid, start: Pose, request: RouteRequest, budget: WorkBudget): Work<{ goal: Point; retargeted: boolean } | Route> {
   const { goal, profile } = request;
   const r = profile.sweepRadius;
   const failed = (status: Exclude<PathStatus, 'found'>, message: string): Route => ({ status, waypoints: [], goal, message });
-  for (const [name, v] of [['start.x', start.x], ['start.y', start.y], ['start.heading', start.heading], ['x', goal.x], ['y', goal.y]] as const) {
-    if (!Number.isFinite(v)) return failed('invalid', `${name} must be a finite number, got ${String(v)}`);
-  }
   // The region table answers below and in the nearest-point searches; a first build spreads over frames.
   yield* buildWork(budget, componentsOf(grid).refreshWork());
-  const inside = goal.x >= 0 && goal.y >= 0 && goal.x <= grid.width && goal.y <= grid.height;
-  const nearest = function* (): Work<Point | Route> {
-    return (yield* nearestReachable(grid, start, goal, r, budget)) ?? failed('no-path', `no reachable point near tile (${goal.x}, ${goal.y})`);
-  };
-  if (!inside) {
-    return request.nearest ? yield* nearest() : failed('out-of-bounds', `target at tile (${goal.x}, ${goal.y}) is outside the ${grid.width}x${grid.height} map`);
-  }
-  if (!isPointFree(grid, goal.x, goal.y)) {
-    return request.nearest ? yield* nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) is inside a wall`);
-  }
-  let target: Point = goal;
-  if (!pointClear(grid, goal.x, goal.y, r)) {
-    // Free but too close to a wall for the unit's size: stand as near as the footprint allows.
-    const near = nearestClear(grid, goal, r, erosionFor(r) + 1);
-    if (!near) {
-      return request.nearest ? yield* nearest() : failed('goal-blocked', `target at tile (${goal.x}, ${goal.y}) has no room for a unit ${2 * r} tiles wide`);
+  let retargeted = false;
+  const target = request.target;
+  if (target !== undefined && (target.x !== goal.x || target.y !== goal.y)) {
+    const verdict = judge(grid, start, target, r);
+    if ('status' in verdict) {
+      if (!request.nearest) return failed(verdict.status, verdict.message);
+      retargeted = true;
     }
-    target = near;
   }
-  if (!componentsOf(grid).connected(start.x, start.y, target.x, target.y)) {
-    return request.nearest ? yield* nearest() : failed('no-path', `target at tile (${goal.x}, ${goal.y}) cannot be reached from tile (${start.x}, ${start.y})`);
-  }
-  return target;
+  const verdict = judge(grid, start, goal, r);
+  if ('at' in verdict) return { goal: verdict.at, retargeted };
+  if (!request.nearest) return failed(verdict.status, verdict.message);
+  const near = yield* nearestReachable(grid, start, goal, r, budget);
+  return near ? { goal: near, retargeted: true } : failed('no-path', `no reachable point near tile (${goal.x}, ${goal.y})`);
 }

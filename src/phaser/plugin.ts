@@ -448,7 +448,9 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
    *
    * Given an array of units, it is a group order: each unit gets its own free slot around the
    * target that it can reach, keeping the group's arrangement where the ground allows it, and
-   * the moves come back in the array's order (see `Navigator.moveGroup`).
+   * the moves come back in the array's order (see `Navigator.moveGroup`). A target a single
+   * order would fail on fails each unit's move the same way, or with `nearest` sends the group
+   * round the nearest reachable point (`move.retargeted`, the `retarget` event, `move.goal`).
    *
    * @example
    * ```ts
@@ -935,6 +937,7 @@ export class PathfindingPlugin extends Phaser.Plugins.ScenePlugin {
         onError: (error) => this.reportError(error),
         avoidance: this.avoidance,
         callerUnits: this.worldUnits(),
+        toTarget: (p) => this.map!.toWorld(p.x, p.y),
         ...(this.planWorker ? { planWorker: this.planWorker } : {}),
         ...(queue ? { queue } : {}),
         ...(terrain ? { terrain } : {}),

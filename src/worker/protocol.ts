@@ -40,6 +40,7 @@ export interface WireRequest {
   planner?: string;
   nearest?: boolean;
   tolerance?: number;
+  target?: Point;
 }
 
 /** A {@link Route} as it crosses: the path as its segments and start pose. */
@@ -50,6 +51,7 @@ export interface WireRoute {
   finalHeading?: number;
   goal: Point;
   message?: string;
+  retargeted?: boolean;
 }
 
 /** Main thread to worker. `grid` ids are the client's, one per mirrored grid. */
@@ -141,18 +143,20 @@ export function requestToWire(request: RouteRequest): WireRequest {
     ...(request.planner === undefined ? {} : { planner: request.planner }),
     ...(request.nearest === undefined ? {} : { nearest: request.nearest }),
     ...(request.tolerance === undefined ? {} : { tolerance: request.tolerance }),
+    ...(request.target === undefined ? {} : { target: { x: request.target.x, y: request.target.y } }),
   };
 }
 
 /**
  * Why `request` cannot cross to a worker as it is: the first field not of the type the worker
  * reads, as a sentence (`request.goal.x must be a number, got the string "5"`), or undefined
- * when every one is (numbers for the poses, `goalHeading` and `tolerance`, a string `planner`, a
+ * when every one is (numbers for the poses and an optional `target` point, `goalHeading` and `tolerance`, a string `planner`, a
  * boolean `nearest`). Values are not checked: `planRoute` answers bad numbers with a status.
  */
 export function mistyped(request: WireRequest | RouteRequest): string | undefined {
   if (typeof request !== 'object' || request === null) return `request must be an object, got ${typeName(request)}`;
-  for (const [name, p, heading] of [['start', request.start, true], ['goal', request.goal, false]] as const) {
+  for (const [name, p, heading] of [['start', request.start, true], ['goal', request.goal, false], ['target', request.target, false]] as const) {
+    if (name === 'target' && p === undefined) continue;
     if (typeof p !== 'object' || p === null) return `request.${name} must be an object, got ${typeName(p)}`;
     const o = p as unknown as Record<string, unknown>;
     for (const k of heading ? ['x', 'y', 'heading'] : ['x', 'y']) if (typeof o[k] !== 'number') return `request.${name}.${k} must be a number, got ${typeName(o[k])}`;
@@ -181,6 +185,7 @@ export function requestFromWire(wire: WireRequest): RouteRequest {
     ...(wire.planner === undefined ? {} : { planner: wire.planner }),
     ...(wire.nearest === undefined ? {} : { nearest: wire.nearest }),
     ...(wire.tolerance === undefined ? {} : { tolerance: wire.tolerance }),
+    ...(wire.target === undefined ? {} : { target: { x: wire.target.x, y: wire.target.y } }),
   };
 }
 
@@ -194,6 +199,7 @@ export function routeToWire(route: Route): WireRoute {
     ...(path === undefined ? {} : { path: { start: { ...path.start }, segments: path.segments.map(segmentToJSON) } }),
     ...(route.finalHeading === undefined ? {} : { finalHeading: route.finalHeading }),
     ...(route.message === undefined ? {} : { message: route.message }),
+    ...(route.retargeted ? { retargeted: true } : {}),
   };
 }
 
@@ -210,6 +216,7 @@ export function routeFromWire(wire: WireRoute): Route {
     ...(path === undefined ? {} : { path }),
     ...(wire.finalHeading === undefined ? {} : { finalHeading: wire.finalHeading }),
     ...(wire.message === undefined ? {} : { message: wire.message }),
+    ...(wire.retargeted === true ? { retargeted: true } : {}),
   };
 }
 

@@ -193,14 +193,16 @@ describe('movement classes', () => {
     expect(fly.path!.length).toBeCloseTo(17, 6);
   });
 
-  it('a class with no free cell is no error: its units\' orders fail with goal-blocked', async () => {
+  // Issue 30: the unit itself stands on a cell its class cannot enter, judged before the target (it was goal-blocked).
+  it('a class with no free cell is no error: its units\' orders fail with start-blocked', async () => {
     const world = await boot();
     const pf = world.pf.useTilemap(world.layer, { classes: { lava: { passable: { lava: true } } } });
     const salamander = world.scene.add.sprite(4.5 * TILE, 2.5 * TILE, '__DEFAULT');
     pf.addUnit(salamander, { speed: TILE, moves: 'lava' });
     const move = pf.moveTo(salamander, 5.5 * TILE, 2.5 * TILE);
     runUntilDone(world, [move]);
-    expect(move.failure, move.reason).toBe('goal-blocked');
+    expect(move.failure, move.reason).toBe('start-blocked');
+    expect(move.reason).toMatch(/stands inside a wall/);
     expect(salamander.x).toBe(4.5 * TILE);
   });
 
