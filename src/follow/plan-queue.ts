@@ -18,6 +18,17 @@ export interface PlanJob {
   readonly done: boolean;
   /** Stops the job; it becomes `done` without finishing. */
   cancel(): void;
+  /**
+   * True while the job is paused at a point where other jobs may run before it resumes, without
+   * touching what it holds (a `WorkJob` inside a search on a planner instance of its own).
+   * Only such a job, when slow, is set aside (see {@link SLOW_JOB_FRAMES}). Default: never.
+   */
+  readonly pausable?: boolean;
+  /**
+   * Set by the queue while the job runs set aside: the job should pause (return from `step`) as
+   * soon as it stops being {@link pausable}.
+   */
+  aside?: boolean;
 }
 
 /** How much planning one frame may do. Whichever limit is reached first ends the frame's work. */
@@ -59,6 +70,20 @@ export const SLICE_EXPANSIONS = 256;
 const COST_EASING = 0.25;
 
 /**
+ * Frames a job may have steps in before it counts as slow and is set aside while other jobs wait
+ * (see {@link PlanQueue.run}): ordinary orders end in a frame or two, so they run first come,
+ * first served as ever; a sixth of a second at 60 Hz is about where a player sees a unit ignore
+ * its order.
+ */
+export const SLOW_JOB_FRAMES = 10;
+
+/**
+ * The share of each frame's budget a slow job set aside keeps at least while other jobs wait:
+ * half, so the slow one still ends in at most twice its time alone and the others go on.
+ */
+export const SLOW_JOB_SHARE = 0.5;
+
+/**
  * A first-come, first-served queue of {@link PlanJob}s run within a per-frame budget.
  *
  * @example
@@ -75,6 +100,12 @@ export class PlanQueue {
   private jobs: PlanJob[] = [];
   /** Jobs that have had at least one step. */
   private readonly started = new WeakSet<PlanJob>();
+  /** Per job, how many frames it has had a step in, and the last such frame. */
+  private readonly held = new WeakMap<PlanJob, { frames: number; last: number }>();
+  /** Frames run. */
+  private frame = 0;
+  /** The slow job set aside (out of {@link jobs}), if any. */
+  private slow: PlanJob | undefined;
   private budget: Required<PlanBudget>;
   /** Milliseconds per work unit as timed on recent slices; 0 until one has been timed. */
   private msPerUnit = 0;
@@ -107,7 +138,7 @@ export class PlanQueue {
    * replaces the paused search of the job it jumped, which would then fail as cancelled.
    */
   add(job: PlanJob, urgent = false): void {
-    const at = urgent ? this.jobs.findIndex((j) => !j.done && !this.started.has(j)) : -1;
+    const at = urgent ? this.waiting() : -1;
     if (at < 0) this.jobs.push(job);
     else this.jobs.splice(at, 0, job);
   }
@@ -115,13 +146,16 @@ export class PlanQueue {
   /** Jobs waiting or running. */
   get size(): number {
     this.compact();
-    return this.jobs.length;
+    return this.jobs.length + (this.slow ? 1 : 0);
   }
 
   /** Cancels every job and empties the queue. */
   clear(): void {
     const jobs = this.jobs;
+    const slow = this.slow;
     this.jobs = [];
+    this.slow = undefined;
+    if (slow) jobs.unshift(slow);
     for (const job of jobs) job.cancel();
   }
 
@@ -130,6 +164,12 @@ export class PlanQueue {
    * is cancelled and dropped, and the others go on; the error is rethrown once the frame's work
    * is done (several as an `AggregateError`), with the queue in order.
    *
+   * Jobs run first come, first served, but for a slow one: a job that has had steps in more than
+   * {@link SLOW_JOB_FRAMES} frames and is paused where others may run first ({@link PlanJob.pausable})
+   * is set aside, while other jobs wait. Each frame the others then run first within
+   * 1 - {@link SLOW_JOB_SHARE} of the budget, and the slow job has the rest; once its search ends
+   * it goes back in line ahead of the jobs not yet begun. At most one job is set aside at a time.
+   *
    * Under a time budget a slice is {@link SLICE_EXPANSIONS} units at most, and no more than the
    * time left is worth at the time per unit of recent slices: where units cost more than the
    * microsecond they stand for (a slow machine, a busy one, a browser), a full last slice would
@@ -137,20 +177,44 @@ export class PlanQueue {
    */
   run(): PlanFrameStats {
     const stats = this.lastFrame;
-    const start = this.clock();
     const { milliseconds, expansions } = this.budget;
-    let used = 0;
-    let finished = 0;
-    let elapsed = 0;
-    let errors: unknown[] | undefined;
-    const overdue = milliseconds === Infinity ? undefined : (): boolean => this.clock() - start >= milliseconds;
+    const frame: FrameWork = { start: this.clock(), used: 0, finished: 0, elapsed: 0, errors: undefined };
+    this.frame++;
+    if (this.slow?.done) this.slow = undefined;
+    if (this.slow === undefined) this.setAside();
+    const slow = this.slow;
+    if (slow === undefined) {
+      this.work(frame, expansions, milliseconds, () => this.jobs.find((j) => !j.done));
+    } else {
+      const others = 1 - SLOW_JOB_SHARE;
+      this.work(frame, Math.max(1, Math.floor(expansions * others)), milliseconds * others, () => this.jobs.find((j) => !j.done));
+      this.work(frame, expansions, milliseconds, () => (this.slow === slow && !slow.done && slow.pausable === true ? slow : undefined));
+      if (this.slow === slow) this.putBack(slow);
+    }
+    this.compact();
+    stats.expansions = frame.used;
+    stats.milliseconds = frame.elapsed;
+    stats.finished = frame.finished;
+    stats.pending = this.jobs.length + (this.slow ? 1 : 0);
+    const errors = frame.errors;
+    if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} planning jobs threw`);
+    return stats;
+  }
+
+  /**
+   * Steps the jobs `next` names until the frame has used `expansions` units or `milliseconds`, or
+   * `next` names none.
+   */
+  private work(frame: FrameWork, expansions: number, milliseconds: number, next: () => PlanJob | undefined): void {
+    const overdue = milliseconds === Infinity ? undefined : (): boolean => this.clock() - frame.start >= milliseconds;
     // A job may queue or cancel jobs from its completion callbacks, so the list is re-read each turn.
-    while (used < expansions && elapsed < milliseconds) {
-      const job = this.jobs.find((j) => !j.done);
+    while (frame.used < expansions && frame.elapsed < milliseconds) {
+      const job = next();
       if (job === undefined) break;
-      const slice = Math.min(expansions - used, milliseconds === Infinity ? Infinity : this.timeSlice(milliseconds - elapsed));
+      const slice = Math.min(expansions - frame.used, milliseconds === Infinity ? Infinity : this.timeSlice(milliseconds - frame.elapsed));
       this.started.add(job);
-      const before = elapsed;
+      this.count(job);
+      const before = frame.elapsed;
       let reported = 0;
       try {
         reported = job.step(slice, overdue);
@@ -158,25 +222,61 @@ export class PlanQueue {
         // frame's count and its stats tell the truth, and the next slice is smaller for it.
         const n = Number.isFinite(reported) ? Math.max(0, reported) : slice;
         // A job that did nothing and is not done still counts one, so the loop always ends.
-        used += job.done ? n : Math.max(1, n);
-        if (job.done) finished++;
+        frame.used += job.done ? n : Math.max(1, n);
+        if (job.done) frame.finished++;
       } catch (error) {
-        (errors ??= []).push(error);
-        this.drop(job, errors);
+        (frame.errors ??= []).push(error);
+        this.drop(job, frame.errors);
         // What it did before throwing is unknown: it counts one, like a job that did nothing.
-        used += 1;
+        frame.used += 1;
       }
       this.compact();
-      elapsed = this.clock() - start;
-      if (reported >= 1) this.timed(elapsed - before, reported);
+      frame.elapsed = this.clock() - frame.start;
+      if (reported >= 1) this.timed(frame.elapsed - before, reported);
     }
+  }
+
+  /** Notes that `job` has a step this frame. */
+  private count(job: PlanJob): void {
+    const held = this.held.get(job);
+    if (held === undefined) this.held.set(job, { frames: 1, last: this.frame });
+    else if (held.last !== this.frame) {
+      held.frames++;
+      held.last = this.frame;
+    }
+  }
+
+  /** Sets the head job aside when it is slow, pausable and other jobs wait behind it. */
+  private setAside(): void {
     this.compact();
-    stats.expansions = used;
-    stats.milliseconds = elapsed;
-    stats.finished = finished;
-    stats.pending = this.jobs.length;
-    if (errors) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} planning jobs threw`);
-    return stats;
+    const head = this.jobs[0];
+    if (head === undefined || this.jobs.length < 2 || head.pausable !== true) return;
+    if ((this.held.get(head)?.frames ?? 0) <= SLOW_JOB_FRAMES) return;
+    this.jobs.shift();
+    this.slow = head;
+    head.aside = true;
+  }
+
+  /**
+   * Puts the slow job back in line once it is no longer pausable (its search ended): ahead of
+   * the jobs not yet begun, behind the one under way (which may hold what the slow job would need).
+   */
+  private putBack(slow: PlanJob): void {
+    if (slow.done) {
+      this.slow = undefined;
+      return;
+    }
+    if (slow.pausable === true) return;
+    this.slow = undefined;
+    slow.aside = false;
+    const at = this.waiting();
+    if (at < 0) this.jobs.push(slow);
+    else this.jobs.splice(at, 0, slow);
+  }
+
+  /** The index of the first job not yet begun, or -1. */
+  private waiting(): number {
+    return this.jobs.findIndex((j) => !j.done && !this.started.has(j));
   }
 
   /** The units of the next slice with `left` milliseconds of the frame's budget left. */
@@ -204,7 +304,17 @@ export class PlanQueue {
 
   private compact(): void {
     if (this.jobs.some((j) => j.done)) this.jobs = this.jobs.filter((j) => !j.done);
+    if (this.slow?.done) this.slow = undefined;
   }
+}
+
+/** What the current frame has done so far. */
+interface FrameWork {
+  start: number;
+  used: number;
+  finished: number;
+  elapsed: number;
+  errors: unknown[] | undefined;
 }
 
 function checkBudget(budget: PlanBudget): Required<PlanBudget> {

@@ -16,6 +16,14 @@ import { ErodedGrids } from './disc-room.js';
  */
 export const MIN_DIRECTIONAL_WIDTH = 0.02;
 
+/**
+ * Instances of one polyline planner (name, shrink, lattice) a context keeps at most: the plan
+ * queue runs at most two searches at once (the slow job it sets aside and the job running at the
+ * head, see `SLOW_JOB_FRAMES` in plan-queue.ts), and each instance holds a few typed arrays of
+ * the map's size, so no more are made.
+ */
+export const PLANNER_POOL = 2;
+
 /** The last finished search of a map's routes, for debug views. */
 export interface SearchRecord {
   /** The registry name of the planner that ran it. */
@@ -32,8 +40,10 @@ interface Expanding {
 }
 
 /**
- * Planners and shrunk grids for one map, shared by all requests. Requests must run one at a
- * time (a planner runs one search at a time), which the {@link PlanQueue} guarantees.
+ * Planners and shrunk grids for one map, shared by all requests. A planner runs one search at a
+ * time: polyline searches {@link lease} an instance no other search holds; curve planners (whose
+ * tables can be large) are one per profile, so their searches run one at a time, which the
+ * {@link PlanQueue} guarantees (it never sets aside a job in a curve search).
  */
 export class RouteContext {
   readonly eroded: ErodedGrids;
@@ -43,7 +53,10 @@ export class RouteContext {
    * search. A debug view turns it on; games leave it off.
    */
   captureExpanded = false;
-  private readonly planners = new Map<string, Planner>();
+  /** Instances by planner key, the first made on first use, the others when one is leased. */
+  private readonly planners = new Map<string, Planner[]>();
+  /** Instances lent to a search in progress (see {@link lease}). */
+  private readonly leased = new Set<Planner>();
   /** Curve planners by factory, then by profile key: entries that share a factory share tables. */
   private readonly curves = new Map<CurvePlannerEntry['create'], Map<string, CurvePlanner>>();
   private finished = 0;
@@ -55,13 +68,42 @@ export class RouteContext {
 
   /** The polyline planner `name` on the grid shrunk by `k` cells, on the corner or cell lattice. */
   planner(name: string, k = 0, lattice: 'corner' | 'cell' = 'corner'): Planner {
-    const key = `${name}|${k}|${lattice}`;
-    let planner = this.planners.get(key);
-    if (!planner) {
+    return this.pool(name, k, lattice)[0]!;
+  }
+
+  /**
+   * An instance of the polyline planner `name` (as {@link planner}) that no search in progress
+   * holds, lent until {@link release}: a search begun on a planner ends the one before, so two
+   * jobs whose searches are both under way (the plan queue sets a slow one aside) each need their
+   * own. When all {@link PLANNER_POOL} instances are lent, the first is (its search is replaced,
+   * as when every job shared one planner). The same instance is lent whenever none is out, so
+   * jobs run one after another search exactly as on one planner.
+   */
+  lease(name: string, k = 0, lattice: 'corner' | 'cell' = 'corner'): Planner {
+    const pool = this.pool(name, k, lattice);
+    let planner = pool.find((p) => !this.leased.has(p));
+    if (!planner && pool.length < PLANNER_POOL) {
       planner = createPlanner(name, this.eroded.get(k), { lattice });
-      this.planners.set(key, planner);
+      pool.push(planner);
     }
+    planner ??= pool[0]!;
+    this.leased.add(planner);
     return planner;
+  }
+
+  /** Gives back an instance from {@link lease}. */
+  release(planner: Planner): void {
+    this.leased.delete(planner);
+  }
+
+  private pool(name: string, k: number, lattice: 'corner' | 'cell'): Planner[] {
+    const key = `${name}|${k}|${lattice}`;
+    let pool = this.planners.get(key);
+    if (!pool) {
+      pool = [createPlanner(name, this.eroded.get(k), { lattice })];
+      this.planners.set(key, pool);
+    }
+    return pool;
   }
 
   /**
@@ -123,10 +165,11 @@ export class RouteContext {
    * it) and its eroded grids. A search still running on one of them ends `cancelled`.
    */
   destroy(): void {
-    for (const planner of this.planners.values()) planner.destroy?.();
+    for (const pool of this.planners.values()) for (const planner of pool) planner.destroy?.();
     for (const byProfile of this.curves.values()) for (const planner of byProfile.values()) planner.destroy();
     this.eroded.destroy();
     this.planners.clear();
+    this.leased.clear();
     this.curves.clear();
     this.last = undefined;
   }

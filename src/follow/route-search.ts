@@ -14,7 +14,7 @@ import type { SegmentPath } from '../curves/segment-path.js';
 import type { CurvePlannerEntry } from '../planners.js';
 import { moveTableOf } from '../search/move-table.js';
 import { LatticePlanner, type Planner } from '../search/planner.js';
-import type { PathStatus } from '../search/result.js';
+import type { PathResult, PathStatus } from '../search/result.js';
 import { withPointAsDisc, type ResolvedProfile } from '../unit/profile.js';
 import type { WallDistanceMap } from '../curves/footprint.js';
 import { erosionFor, legClear, polylineClear, pushCorners } from './disc-room.js';
@@ -49,10 +49,7 @@ export function* polylineWork(
   budget: WorkBudget,
 ): Work<Point[] | SearchFailure> {
   const grid = ctx.grid;
-  const planner = ctx.planner(plannerName);
-  yield* gridTablesWork(planner, budget);
-  const first = yield* searchWork(budget, planner.createSearch(start.x, start.y, goal.x, goal.y));
-  ctx.searchFinished(plannerName, planner);
+  const first = yield* leasedSearchWork(ctx, budget, plannerName, 0, 'corner', start.x, start.y, goal.x, goal.y);
   if (first.status !== 'found') return { status: first.status, waypoints: [], message: first.message ?? `no path (${first.status})` };
   if (r <= 0) return first.points;
   const map = ctx.eroded.map;
@@ -68,10 +65,7 @@ export function* polylineWork(
   const shrunk = ctx.eroded.get(k);
   const [sx, sy] = cellCentreNear(shrunk, start);
   const [gx, gy] = cellCentreNear(shrunk, goal);
-  const cells = ctx.planner(CELL_PLANNER, k, 'cell');
-  yield* gridTablesWork(cells, budget);
-  const second = yield* searchWork(budget, cells.createSearch(sx, sy, gx, gy));
-  ctx.searchFinished(CELL_PLANNER, cells);
+  const second = yield* leasedSearchWork(ctx, budget, CELL_PLANNER, k, 'cell', sx, sy, gx, gy);
   if (second.status !== 'found') {
     return { status: 'no-path', waypoints: [], message: `no path wide enough for a unit ${2 * r} tiles wide` };
   }
@@ -110,6 +104,42 @@ function costsAlong(grid: Grid, points: readonly Point[]): Float64Array {
     along[i] = along[i - 1]! + segmentCost(grid, points[i - 1]!.x, points[i - 1]!.y, points[i]!.x, points[i]!.y);
   }
   return along;
+}
+
+/**
+ * A search of the polyline planner `name` (on the grid shrunk by `k`, on `lattice`) from (sx, sy)
+ * to (gx, gy), on an instance leased for it: while the search is under way the work is
+ * `pausable` (another job's search takes another instance), and a job set aside pauses once the
+ * search has ended, before it does anything else.
+ */
+function* leasedSearchWork(
+  ctx: RouteContext,
+  budget: WorkBudget,
+  name: string,
+  k: number,
+  lattice: 'corner' | 'cell',
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+): Work<PathResult> {
+  const planner = ctx.lease(name, k, lattice);
+  let result: PathResult;
+  try {
+    yield* gridTablesWork(planner, budget);
+    const search = planner.createSearch(sx, sy, gx, gy);
+    budget.pausable = true;
+    try {
+      result = yield* searchWork(budget, search);
+    } finally {
+      budget.pausable = false;
+    }
+    ctx.searchFinished(name, planner);
+  } finally {
+    ctx.release(planner);
+  }
+  if (budget.aside) yield;
+  return result;
 }
 
 /**

@@ -16,6 +16,16 @@ export interface WorkBudget {
    * cold, or that the estimate undercounts, can cost 10 to 50 times that, and only the clock sees it.
    */
   overdue?: () => boolean;
+  /**
+   * True while the work is paused inside a search on a planner instance of its own (leased from
+   * the route context): other jobs may then run before it resumes without touching its search.
+   */
+  pausable?: boolean;
+  /**
+   * Set while the plan queue runs the job as a slow job set aside: the work pauses as soon as it
+   * stops being {@link pausable}, so that it never holds anything else while other jobs run.
+   */
+  aside?: boolean;
 }
 
 /** A piece of planning that yields whenever the slice's allowance is spent. */
@@ -121,6 +131,20 @@ export class WorkJob<R> implements PlanJob {
       this.onError(error);
     }
     return this.budget.used;
+  }
+
+  /** See {@link PlanJob.pausable}: true while the work is paused in a search of its own. */
+  get pausable(): boolean {
+    return !this.done && this.budget.pausable === true;
+  }
+
+  /** See {@link PlanJob.aside}. */
+  get aside(): boolean {
+    return this.budget.aside === true;
+  }
+
+  set aside(aside: boolean) {
+    this.budget.aside = aside;
   }
 
   cancel(): void {
