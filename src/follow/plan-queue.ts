@@ -84,7 +84,8 @@ export const SLOW_JOB_FRAMES = 10;
 export const SLOW_JOB_SHARE = 0.5;
 
 /**
- * A first-come, first-served queue of {@link PlanJob}s run within a per-frame budget.
+ * A first-come, first-served queue of {@link PlanJob}s run within a per-frame budget, where one
+ * slow job cannot hold the others (see {@link PlanQueue.run}).
  *
  * @example
  * ```ts

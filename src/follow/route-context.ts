@@ -80,8 +80,10 @@ export class RouteContext {
    * jobs run one after another search exactly as on one planner.
    */
   lease(name: string, k = 0, lattice: 'corner' | 'cell' = 'corner'): Planner {
+    // Through `planner`, the one door to a context's planners (the first instance is its answer).
+    const first = this.planner(name, k, lattice);
     const pool = this.pool(name, k, lattice);
-    let planner = pool.find((p) => !this.leased.has(p));
+    let planner = this.leased.has(first) ? pool.find((p) => !this.leased.has(p)) : first;
     if (!planner && pool.length < PLANNER_POOL) {
       planner = createPlanner(name, this.eroded.get(k), { lattice });
       pool.push(planner);
