@@ -3,7 +3,7 @@ import { Navigator } from '../../../src/follow/navigator.js';
 import { Grid } from '../../../src/grid/grid.js';
 import type { Pose } from '../../../src/curves/segment.js';
 import type { UnitProfile } from '../../../src/unit/profile.js';
-import { DEADLOCK_TIME } from '../../../src/follow/crowd-steering.js';
+import { DEADLOCK_TIME, newRider, noProgress, noProgressReason, NO_PROGRESS_TIME } from '../../../src/follow/crowd-steering.js';
 
 interface Unit {
   pose: Pose;
@@ -63,5 +63,29 @@ describe('a turn at a one-lane run that never comes', () => {
     expect(stuckAt).toBeGreaterThanOrEqual(DEADLOCK_TIME);
     // Within the limit of when it stopped getting closer (its drive to the mouth took a few seconds).
     expect(stuckAt).toBeLessThan(DEADLOCK_TIME + 15);
+  });
+});
+
+describe('the two limits without progress', () => {
+  it('one-lane waits count toward the longer limit only, and progress resets both', () => {
+    const r = newRider(0, 0, 0, 0);
+    expect(noProgress(r, 20, 1, 2)).toBe(false);
+    // Waiting its turn for longer than the shorter limit: no give-up yet.
+    for (let t = 1; t < DEADLOCK_TIME; t++) expect(noProgress(r, 20, 0, 2, 1)).toBe(false);
+    expect(r.sinceProgress).toBe(0);
+    expect(noProgress(r, 20, 0, 2, 1)).toBe(true);
+    expect(noProgressReason(r)).toMatch(/90 s .*one-lane run/);
+    // Driving time counts toward both; a tile of progress starts both again.
+    const q = newRider(0, 0, 0, 0);
+    noProgress(q, 20, 1, 2);
+    for (let t = 1; t < DEADLOCK_TIME - 1; t++) noProgress(q, 20, t < NO_PROGRESS_TIME - 1 ? 1 : 0, 2, t < NO_PROGRESS_TIME - 1 ? 0 : 1);
+    expect(noProgress(q, 19, 0, 2, 1)).toBe(false);
+    expect([q.sinceProgress, q.heldSinceProgress]).toEqual([0, 0]);
+    // The shorter limit, on driving alone, gives its own reason.
+    const d = newRider(0, 0, 0, 0);
+    noProgress(d, 20, 1, 2);
+    for (let t = 1; t < NO_PROGRESS_TIME; t++) noProgress(d, 20, 1, 2);
+    expect(noProgress(d, 20, 1, 2)).toBe(true);
+    expect(noProgressReason(d)).toMatch(/^held up for 30 s without getting closer to its goal$/);
   });
 });
