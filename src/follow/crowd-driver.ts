@@ -52,7 +52,7 @@ import {
   NARROW_TIME_HORIZON,
   newRider,
   noProgress,
-  NO_PROGRESS_TIME,
+  noProgressReason,
   nextWarp,
   type Rider,
   progressOn,
@@ -217,6 +217,7 @@ export class CrowdDriver<T> {
       rider.crawling = false;
       rider.mark = Infinity;
       rider.sinceProgress = 0;
+      rider.heldSinceProgress = 0;
     }
     rider.stall = 0;
     rider.progress = 0;
@@ -710,10 +711,12 @@ export class CrowdDriver<T> {
     if (s.follower === f && f.done) s.follower = undefined;
     if (!move || move.ended || s.move !== move || !s.routed) return;
     // Backing out of another's way is no progress (its path is not the route), nor is edging to
-    // and fro; waiting for a plan, or for its turn at a one-lane run (a queue that moves), is not counted.
-    const counted = s.job === undefined && !this.laneWaits.has(r.agent) ? h : 0;
-    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, counted, p.speed ?? Infinity)) {
-      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
+    // and fro; waiting for a plan is not counted, nor, but toward the longer limit, for its turn at
+    // a one-lane run (a queue that moves, unless the run is held for ever).
+    const waited = s.job === undefined ? h : 0;
+    const laneWait = this.laneWaits.has(r.agent);
+    if (noProgress(r, r.makingWay ? Infinity : f.path.length - f.distance, laneWait ? 0 : waited, p.speed ?? Infinity, laneWait ? waited : 0)) {
+      this.giveUp(s, move, noProgressReason(r));
       return;
     }
     if (r.makingWay) {
@@ -1241,8 +1244,9 @@ export class CrowdDriver<T> {
       this.giveUp(s, move, `held up by other units for ${STUCK_TIME} s while none of them moved`);
       return;
     }
-    if (noProgress(r, f.path.length - r.progress + r.off, s.job === undefined && !laneWait ? h : 0, s.resolved.speed!)) {
-      this.giveUp(s, move, `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`);
+    const waited = s.job === undefined ? h : 0;
+    if (noProgress(r, f.path.length - r.progress + r.off, laneWait ? 0 : waited, s.resolved.speed!, laneWait ? waited : 0)) {
+      this.giveUp(s, move, noProgressReason(r));
       return;
     }
     if (r.frozen >= ASK_ASIDE_TIME && !r.askedAside) {

@@ -181,8 +181,19 @@ export const STUCK_TIME = 10;
  * unit on well within it (the crowd benchmark's longest run, the bridge, is 39 s for all 24
  * units). Waiting for a plan or for its turn at a one-lane run is not counted: those queues move,
  * and jittered bridge runs with it counted had 1 to 3 of 24 units give up at the bridge mouth.
+ * A turn that never comes is caught by {@link DEADLOCK_TIME}.
  */
 export const NO_PROGRESS_TIME = 30;
+
+/**
+ * Seconds a unit on a move may go without getting closer to its goal (as for
+ * {@link NO_PROGRESS_TIME}) counting its waits for a turn at a one-lane run too, before it gives
+ * up (`stuck`): a turn that never comes (a vehicle holding the run that never leaves it) is a
+ * deadlock as well, and without this the unit waited for ever. Three times
+ * {@link NO_PROGRESS_TIME}: the crowd benchmark's bridge queue lets all 24 units over in 39 s, so
+ * an ordinary wait at a one-lane run is well within it. Plan waits are still not counted.
+ */
+export const DEADLOCK_TIME = 90;
 
 /**
  * Tiles the distance left along a unit's path must shrink by to count as progress for
@@ -285,10 +296,12 @@ export interface Rider {
   best: number;
   /**
    * The distance left along its path when the unit last got {@link REAL_PROGRESS} closer, and the
-   * seconds it has driven since (for {@link NO_PROGRESS_TIME}; a replan keeps both).
+   * seconds it has driven since (for {@link NO_PROGRESS_TIME}; a replan keeps both), and the
+   * seconds since counting its waits for a turn at a one-lane run too (for {@link DEADLOCK_TIME}).
    */
   mark: number;
   sinceProgress: number;
+  heldSinceProgress: number;
   /** True once the unit replanned for a stall, until it makes progress again. */
   replanned: boolean;
   /** A vehicle's {@link stall} when it last replanned for it. */
@@ -299,7 +312,7 @@ export interface Rider {
 
 /** A new rider for crowd agent `agent`, standing at (x, y) facing `heading`. */
 export function newRider(agent: number, x: number, y: number, heading: number): Rider {
-  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, mark: Infinity, sinceProgress: 0, replanned: false, replannedStall: 0, askedAside: false };
+  return { agent, radius: 0, maxSpeed: 0, mode: 'avoid', lastX: x, lastY: y, homeX: x, homeY: y, heading, pursuing: false, driven: false, backoff: -Infinity, makingWay: false, wayFor: undefined, wayBlocked: false, clearsVehicle: false, narrow: false, asideX: x, asideY: y, asideTime: 0, progress: 0, off: 0, waypoints: [], nextWaypoint: 0, settledX: NaN, settledY: NaN, settledGroup: undefined, homeBest: 0, homeIdle: 0, warp: 1, yieldingTo: undefined, lastYield: undefined, yieldHold: 0, stall: 0, window: 0, windowBest: Infinity, crawling: false, idle: 0, frozen: 0, best: Infinity, mark: Infinity, sinceProgress: 0, heldSinceProgress: 0, replanned: false, replannedStall: 0, askedAside: false };
 }
 
 /**
@@ -343,17 +356,27 @@ export function progressOn(path: SegmentPath, from: number, window: number, x: n
  * Notes `h` seconds of a unit's move with `remaining` tiles left along its path, at top speed
  * `speed` tiles/s: progress when that is {@link REAL_PROGRESS} (or {@link PROGRESS_SHARE} of what
  * the speed covers in {@link NO_PROGRESS_TIME}, if less) below its mark; the first look at a
- * move (mark Infinity) sets the mark. True when it has now gone {@link NO_PROGRESS_TIME} without
- * (it gives up).
+ * move (mark Infinity) sets the mark. `laneWait` more seconds it waited for its turn at a one-lane
+ * run count only toward {@link DEADLOCK_TIME}. True when it has now gone {@link NO_PROGRESS_TIME}
+ * without, or {@link DEADLOCK_TIME} with those waits (it gives up; {@link noProgressReason} says which).
  */
-export function noProgress(rider: Rider, remaining: number, h: number, speed: number): boolean {
+export function noProgress(rider: Rider, remaining: number, h: number, speed: number, laneWait = 0): boolean {
   if (remaining <= rider.mark - Math.min(REAL_PROGRESS, PROGRESS_SHARE * speed * NO_PROGRESS_TIME)) {
     rider.mark = remaining;
     rider.sinceProgress = 0;
+    rider.heldSinceProgress = 0;
     return false;
   }
   rider.sinceProgress += h;
-  return rider.sinceProgress >= NO_PROGRESS_TIME;
+  rider.heldSinceProgress += h + laneWait;
+  return rider.sinceProgress >= NO_PROGRESS_TIME || rider.heldSinceProgress >= DEADLOCK_TIME;
+}
+
+/** The reason a move ends with, once {@link noProgress} said its unit gives up. */
+export function noProgressReason(rider: Rider): string {
+  return rider.sinceProgress >= NO_PROGRESS_TIME
+    ? `held up for ${NO_PROGRESS_TIME} s without getting closer to its goal`
+    : `held up for ${DEADLOCK_TIME} s without getting closer to its goal, most of it waiting for a turn at a one-lane run that did not come`;
 }
 
 /**
