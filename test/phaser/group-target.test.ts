@@ -3,35 +3,8 @@
  * point 2): without `nearest` both fail alike; with it both go near and say so, `move.goal` in
  * world pixels like `move.target`.
  */
-import Phaser from 'phaser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootHeadlessScene } from '../support/headless-scene.js';
-import type { PathfindingMove } from '../../src/index.js';
-
-const TILE = 32;
-const GRASS = 0;
-const WALL = 1;
-const WATER = 2;
-const FRAME_MS = 1000 / 60;
-
-/** '#' wall, '.' grass, '~' water: a 16 x 8 field with a pond at columns 10-13, rows 2-5. */
-const FIELD = [
-  '################',
-  '#..............#',
-  '#.........~~~~.#',
-  '#.........~~~~.#',
-  '#.........~~~~.#',
-  '#.........~~~~.#',
-  '#..............#',
-  '################',
-];
-
-interface World {
-  game: Phaser.Game;
-  scene: Phaser.Scene;
-  layer: Phaser.Tilemaps.TilemapLayer;
-  time: number;
-}
+import { type World, TILE, bootPondField, runUntilDone, GRASS } from '../support/pond-field.js';
 
 let current: World | undefined;
 
@@ -41,22 +14,8 @@ afterEach(() => {
 });
 
 async function boot(): Promise<World> {
-  const scene = await bootHeadlessScene();
-  const data = FIELD.map((row) => [...row].map((c) => (c === '#' ? WALL : c === '~' ? WATER : GRASS)));
-  const map = scene.make.tilemap({ data, tileWidth: TILE, tileHeight: TILE });
-  const tiles = map.addTilesetImage('tiles', '__DEFAULT', TILE / 2, TILE / 2)!;
-  const layer = map.createLayer(0, tiles, 0, 0) as Phaser.Tilemaps.TilemapLayer;
-  layer.setCollision([WALL, WATER]);
-  current = { game: scene.sys.game, scene, layer, time: 0 };
-  scene.pathfinding.useTilemap(layer);
+  current = await bootPondField();
   return current;
-}
-
-function runUntilDone(world: World, moves: readonly PathfindingMove[], limit = 3000): void {
-  for (let f = 0; f < limit && moves.some((m) => !m.ended); f++) {
-    world.time += FRAME_MS;
-    world.game.headlessStep(world.time, FRAME_MS);
-  }
 }
 
 describe('an order of the plugin to the pond', () => {
